@@ -1,0 +1,9 @@
+import { databaseHealth } from "@/lib/health";
+
+export const dynamic = "force-dynamic";
+
+export async function GET() {
+  const database = await databaseHealth();
+  const healthy = database.status === "ok";
+  return Response.json({ status: healthy ? "ok" : "degraded", database }, { status: healthy ? 200 : 503 });
+}

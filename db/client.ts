@@ -1,0 +1,108 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Anything queries can run on: the database itself or an open transaction. */
+export type Queryable = Database | Transaction;
+
+export type DriverName = "pglite" | "postgres";
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DriverName;
+  /** The postgres:// URL when driver is "postgres". */
+  url?: string;
+  /** Runs raw SQL text (several statements allowed) outside drizzle: migrations' helpers, benchmarks, tests. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without it the embedded PGlite database in `pgliteDir` is used. */
+  url?: string;
+  pgliteDir?: string;
+  poolMax?: number;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.poolMax ?? 10,
+      onnotice: () => {},
+      connect_timeout: 5,
+      // Undefined values in raw SQL are a programming error; fail instead of sending NULL silently.
+      transform: { undefined: null },
+    });
+    return {
+      db: drizzlePostgres(client, { schema }) as unknown as Database,
+      driver: "postgres",
+      url: options.url,
+      exec: async (text) => {
+        await client.unsafe(text);
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dir = options.pgliteDir ?? env.PGLITE_DIR;
+  // PGlite creates the data directory itself but not its parents ("memory://" needs neither).
+  if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
+  const client = new PGlite(dir);
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Database,
+    driver: "pglite",
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    close: () => client.close(),
+  };
+}
+
+// Next.js may evaluate this module more than once per process (separate bundles, dev reloads);
+// PGlite must be opened only once per data directory, so the handle lives on globalThis.
+const globalForDb = globalThis as typeof globalThis & { __ticketingDb?: DatabaseHandle };
+
+export function databaseHandle(): DatabaseHandle {
+  globalForDb.__ticketingDb ??= openDatabase({
+    url: env.DATABASE_URL,
+    pgliteDir: env.PGLITE_DIR,
+    poolMax: env.DB_POOL_MAX,
+  });
+  return globalForDb.__ticketingDb;
+}
+
+/** Replaces the process-wide handle (tests point the app at their own database). */
+export function setDatabaseHandle(handle: DatabaseHandle | undefined): void {
+  globalForDb.__ticketingDb = handle;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = globalForDb.__ticketingDb;
+  globalForDb.__ticketingDb = undefined;
+  await handle?.close();
+}
+
+/**
+ * The application's database. Opened on first use, not on import, so that `next build`
+ * (which imports route modules) never touches the data directory.
+ */
+export const db: Database = new Proxy({} as Database, {
+  get(_target, property) {
+    const real = databaseHandle().db;
+    const value = Reflect.get(real, property, real) as unknown;
+    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
+  },
+});
+
+/** `db.execute` returns an array on postgres.js and `{ rows }` on PGlite. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

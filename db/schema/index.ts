@@ -1,0 +1,5 @@
+export * from "./organizations";
+export * from "./catalog";
+export * from "./orders";
+export * from "./webhooks";
+export * from "./api-infra";

@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { campaigns, events, ticketTypes } from "./catalog";
+import { organizations, type Currency } from "./organizations";
+
+export const ORDER_STATUSES = ["completed", "refunded", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id),
+    orderNumber: integer("order_number").notNull(),
+    status: text("status").$type<OrderStatus>().notNull(),
+    // Derived so it can never disagree with status; the transactions model exposes it.
+    isRefunded: boolean("is_refunded")
+      .notNull()
+      .generatedAlwaysAs(sql`status = 'refunded'`),
+    customerEmail: text("customer_email").notNull(),
+    customerName: text("customer_name").notNull(),
+    customerPhone: text("customer_phone"),
+    paymentMethod: text("payment_method").notNull(),
+    paymentMethodBrand: text("payment_method_brand").notNull(),
+    orderSource: text("order_source").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
+    totalPrice: integer("total_price").notNull(),
+    originalPrice: integer("original_price").notNull(),
+    refundReason: text("refund_reason"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_number_unique").on(t.organizationId, t.orderNumber),
+    // One index per transactions-search sort; the uuid tie-breaker makes paging stable.
+    index("orders_org_created_idx").on(t.organizationId, t.createdAt, t.id),
+    index("orders_org_price_idx").on(t.organizationId, t.totalPrice, t.id),
+    index("orders_org_customer_name_idx").on(t.organizationId, sql`lower(${t.customerName})`, t.id),
+    // /v1/orders lists, newest first, filtered by event and/or status.
+    index("orders_org_event_idx").on(t.organizationId, t.eventId, t.createdAt, t.id),
+    index("orders_org_status_idx").on(t.organizationId, t.status, t.createdAt, t.id),
+    check("orders_status_check", sql`${t.status} in ('completed','refunded','cancelled')`),
+    check("orders_price_check", sql`${t.totalPrice} >= 0 and ${t.originalPrice} >= ${t.totalPrice}`),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    ticketTypeId: uuid("ticket_type_id")
+      .notNull()
+      .references(() => ticketTypes.id),
+    productType: text("product_type").notNull().default("ticket"),
+    // Name, category, price and VAT are copied at purchase time: later edits do not rewrite history.
+    name: text("name").notNull(),
+    category: text("category").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    vatPercent: doublePrecision("vat_percent").notNull(),
+    eventId: uuid("event_id").notNull(),
+    eventName: text("event_name").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_ticket_type_idx").on(t.ticketTypeId),
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderCampaigns = pgTable(
+  "order_campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    discountAmount: integer("discount_amount").notNull(),
+  },
+  (t) => [index("order_campaigns_order_idx").on(t.orderId)],
+);

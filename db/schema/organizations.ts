@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+export const CURRENCIES = ["SEK", "EUR", "NOK", "DKK"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    currency: text("currency").$type<Currency>().notNull(),
+    // Last order number handed out; bumped with UPDATE ... RETURNING so numbers never repeat.
+    orderSeq: integer("order_seq").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("organizations_currency_check", sql`${t.currency} in ('SEK','EUR','NOK','DKK')`)],
+);
+
+export const USER_ROLES = ["admin", "member"] as const;
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name"),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role").$type<(typeof USER_ROLES)[number]>().notNull().default("admin"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    index("users_organization_idx").on(t.organizationId),
+  ],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // SHA-256 of the full key: keys are high-entropy, so a fast hash is enough and allows lookup.
+    keyHash: text("key_hash").notNull(),
+    displayPrefix: text("display_prefix").notNull(),
+    scopes: text("scopes").array().notNull(),
+    rateLimitPerMinute: integer("rate_limit_per_minute").notNull().default(60),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("api_keys_key_hash_unique").on(t.keyHash),
+    index("api_keys_organization_idx").on(t.organizationId, t.createdAt),
+    check("api_keys_rate_limit_check", sql`${t.rateLimitPerMinute} between 1 and 1000000`),
+  ],
+);

@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { orders } from "./orders";
+import { organizations } from "./organizations";
+
+export const WEBHOOK_EVENT_TYPES = ["OrderCompleted"] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const webhookIntegrations = pgTable(
+  "webhook_integrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"webhook">().notNull().default("webhook"),
+    url: text("url").notNull(),
+    events: text("events").array().$type<WebhookEventType[]>().notNull(),
+    // Kept readable because every attempt is signed with it; null for integrations that predate signing.
+    signingSecret: text("signing_secret"),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_integrations_organization_idx").on(t.organizationId, t.createdAt)],
+);
+
+export const DELIVERY_STATUSES = ["Pending", "InProgress", "Success", "Failed", "PermanentlyFailed"] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    integrationId: uuid("integration_id")
+      .notNull()
+      .references(() => webhookIntegrations.id, { onDelete: "cascade" }),
+    eventType: text("event_type").$type<WebhookEventType>().notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    // The exact bytes sent on every attempt, fixed when the event fired.
+    payload: text("payload").notNull(),
+    status: text("status").$type<DeliveryStatus>().notNull().default("Pending"),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    redeliveryOf: uuid("redelivery_of"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_deliveries_org_created_idx").on(t.organizationId, t.createdAt, t.id),
+    index("webhook_deliveries_org_integration_idx").on(t.organizationId, t.integrationId, t.createdAt),
+    // The sweeper looks only at unfinished deliveries.
+    index("webhook_deliveries_unfinished_idx")
+      .on(t.status, t.updatedAt)
+      .where(sql`status in ('Pending','InProgress','Failed')`),
+    check(
+      "webhook_deliveries_status_check",
+      sql`${t.status} in ('Pending','InProgress','Success','Failed','PermanentlyFailed')`,
+    ),
+    check("webhook_deliveries_attempts_check", sql`${t.attemptCount} between 0 and 5`),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptNumber: integer("attempt_number").notNull(),
+    statusCode: integer("status_code"),
+    responseBody: text("response_body"),
+    durationMs: integer("duration_ms").notNull(),
+    errorMessage: text("error_message"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("webhook_attempts_number_unique").on(t.deliveryId, t.attemptNumber)],
+);

@@ -1,0 +1,81 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db, type Queryable } from "@/db/client";
+import { apiKeys } from "@/db/schema";
+import { env } from "@/lib/env";
+import { constantTimeEqual, hmacSha256, randomToken, sha256Hex } from "./secrets";
+import { isScope, type Scope } from "./scopes";
+
+export const API_KEY_PREFIX = "sk_";
+const KEY_FORMAT = /^sk_[A-Za-z0-9_-]{20,128}$/;
+
+export interface AuthenticatedKey {
+  id: string;
+  organizationId: string;
+  scopes: string[];
+  rateLimitPerMinute: number;
+}
+
+export interface NewApiKey {
+  organizationId: string;
+  name: string;
+  scopes: Scope[];
+  rateLimitPerMinute?: number;
+}
+
+/** Creates a key and returns its full text: the only moment it exists outside the caller's hands. */
+export async function createApiKey(input: NewApiKey, q: Queryable = db, fullKey = API_KEY_PREFIX + randomToken(24)) {
+  for (const scope of input.scopes) if (!isScope(scope)) throw new Error(`Unknown scope: ${scope}`);
+  const [row] = await q
+    .insert(apiKeys)
+    .values({
+      organizationId: input.organizationId,
+      name: input.name,
+      keyHash: sha256Hex(fullKey),
+      displayPrefix: fullKey.slice(0, 10),
+      scopes: input.scopes,
+      rateLimitPerMinute: input.rateLimitPerMinute ?? 60,
+    })
+    .returning();
+  return { key: fullKey, record: row! };
+}
+
+/** The demo key is derived from the auth secret, so every start can print it while only its hash is stored. */
+export function demoApiKey(): string {
+  return API_KEY_PREFIX + "demo_" + hmacSha256(env.AUTH_SECRET, "demo-api-key").toString("base64url").slice(0, 32);
+}
+
+export async function revokeApiKey(organizationId: string | null, keyId: string, q: Queryable = db) {
+  const conditions = [eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)];
+  if (organizationId) conditions.push(eq(apiKeys.organizationId, organizationId));
+  const [row] = await q
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions))
+    .returning();
+  return row ?? null;
+}
+
+/** The key behind an Authorization header value, or null when it is missing, malformed, unknown or revoked. */
+export async function authenticateApiKey(presented: string): Promise<AuthenticatedKey | null> {
+  if (!KEY_FORMAT.test(presented)) return null;
+  const hash = sha256Hex(presented);
+  const [row] = await db
+    .select({
+      id: apiKeys.id,
+      organizationId: apiKeys.organizationId,
+      scopes: apiKeys.scopes,
+      rateLimitPerMinute: apiKeys.rateLimitPerMinute,
+      keyHash: apiKeys.keyHash,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, hash))
+    .limit(1);
+  if (!row || row.revokedAt || !constantTimeEqual(row.keyHash, hash)) return null;
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    scopes: row.scopes,
+    rateLimitPerMinute: row.rateLimitPerMinute,
+  };
+}

@@ -1,0 +1,54 @@
+export type ErrorCode =
+  | "validation_failed"
+  | "invalid_json"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "method_not_allowed"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "internal"
+  | "service_unavailable";
+
+const STATUS: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  service_unavailable: 503,
+};
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+/** Every failure a handler or domain function reports; the route wrapper turns it into the error body. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = (what = "Resource") => new ApiError("not_found", `${what} not found`);
+export const conflict = (message: string) => new ApiError("conflict", message);
+export const validationFailed = (details: ErrorDetail[], message = "Validation failed") =>
+  new ApiError("validation_failed", message, details);

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = path.resolve(import.meta.dirname);
+
+export default defineConfig({
+  resolve: { alias: { "@": root } },
+  test: {
+    env: {
+      AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",
+      DATA_DIR: path.join(root, ".data", "test"),
+      LOG_LEVEL: "warn",
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          // One database per run; files take turns so cleaning between tests stays simple.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
