@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const CURRENCIES = ["SEK", "EUR", "NOK", "DKK"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -12,6 +12,9 @@ export const organizations = pgTable(
     currency: text("currency").$type<Currency>().notNull(),
     // Last order number handed out; bumped with UPDATE ... RETURNING so numbers never repeat.
     orderSeq: integer("order_seq").notNull().default(0),
+    // Number of orders, kept by a statement trigger on orders (migration 0002): the unfiltered
+    // transactions-search total_count reads it instead of counting a million rows per request.
+    orderCount: bigint("order_count", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("organizations_currency_check", sql`${t.currency} in ('SEK','EUR','NOK','DKK')`)],

@@ -1,7 +1,9 @@
-import NextAuth from "next-auth";
+import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from "./login-throttle";
 import { checkCredentials } from "./users";
 
 declare module "next-auth" {
@@ -12,6 +14,11 @@ declare module "next-auth" {
     organizationId: string;
     userId: string;
   }
+}
+
+/** Too many recent failures for the e-mail address: refused without checking the password. */
+export class SignInThrottled extends CredentialsSignin {
+  code = "throttled";
 }
 
 const credentialsSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1000) });
@@ -28,12 +35,26 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       authorize: async (raw) => {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) return null;
-        const user = await checkCredentials(parsed.data.email, parsed.data.password);
-        if (!user) return null;
+        const { email, password } = parsed.data;
+        // Checked here rather than in the sign-in page so the Auth.js callback endpoint is throttled too.
+        if (await isLoginThrottled(email)) throw new SignInThrottled();
+        const user = await checkCredentials(email, password);
+        if (!user) {
+          await recordLoginFailure(email);
+          return null;
+        }
+        await clearLoginFailures(email);
         return { id: user.id, email: user.email, name: user.name ?? user.email, organizationId: user.organizationId };
       },
     }),
   ],
+  logger: {
+    // A wrong password is an expected outcome, not a server error worth a stack trace.
+    error: (error) => {
+      if (!(error instanceof CredentialsSignin)) log.error("auth error", { error: String(error), stack: error.stack });
+    },
+    warn: (code) => log.warn("auth warning", { code }),
+  },
   callbacks: {
     jwt({ token, user }) {
       if (user?.organizationId) token.org = user.organizationId;

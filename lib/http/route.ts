@@ -50,11 +50,15 @@ export function newTraceId(): string {
   return randomBytes(12).toString("hex");
 }
 
+const joinPath = (path: PropertyKey[]) => path.map(String).join(".") || "(root)";
+
 export function zodDetails(error: z.ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(root)",
-    message: issue.message,
-  }));
+  // An unknown field is reported at its own path, so a client can tell which field to drop.
+  return error.issues.flatMap((issue) =>
+    issue.code === "unrecognized_keys"
+      ? issue.keys.map((key) => ({ path: joinPath([...issue.path, key]), message: "Unknown field" }))
+      : [{ path: joinPath(issue.path), message: issue.message }],
+  );
 }
 
 function parseWith<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {

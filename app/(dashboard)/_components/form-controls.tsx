@@ -1,0 +1,78 @@
+"use client";
+
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useFormStatus } from "react-dom";
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
+  label: string;
+  name: string;
+  error?: string;
+  hint?: string;
+};
+
+/** A labelled input whose error is announced with it (aria-describedby) and shown right below it. */
+export function TextField({ label, name, error, hint, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
+          error ? "border-red-600" : "border-slate-300"
+        }`}
+        {...input}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export const buttonClasses = {
+  primary:
+    "inline-flex items-center justify-center rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-blue-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60",
+  secondary:
+    "inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 disabled:opacity-60",
+  danger:
+    "inline-flex items-center justify-center rounded-md bg-red-700 px-3 py-2 text-sm font-medium text-white shadow-sm hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60",
+} as const;
+
+/** A submit button that says it is busy while its form's action runs. */
+export function SubmitButton({
+  children,
+  pendingLabel,
+  variant = "primary",
+  className = "",
+}: {
+  children: ReactNode;
+  pendingLabel: string;
+  variant?: keyof typeof buttonClasses;
+  className?: string;
+}) {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" disabled={pending} aria-disabled={pending} className={`${buttonClasses[variant]} ${className}`}>
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}

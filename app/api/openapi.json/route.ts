@@ -1,0 +1,6 @@
+import { openApiDocument } from "@/lib/openapi/document";
+
+// Public: the document describes the API and holds no organization data.
+export function GET(): Response {
+  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
+}

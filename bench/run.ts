@@ -1,0 +1,465 @@
+/**
+ * `npm run bench`: API latency and throughput at 1,000,000 orders, beside the raw SQL of the same queries.
+ *
+ * PostgreSQL only. Creates a fresh database `bench_<timestamp>` on the server of DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds one organization with 1,000,000 orders and
+ * another with 100,000, starts the production build (`next start`, built first when missing) on 127.0.0.1 and
+ * measures, with bounded request loops:
+ *   - GET /analytics_search/api/transactions: each sort × with/without a date filter × first page and from=100000
+ *   - GET /v1/orders and GET /v1/orders/:id
+ * Each case also runs the SQL statements the endpoint issues, through postgres.js, in the same run.
+ * Writes bench/results.json (under "api"; other benchmarks' keys are kept) and bench/results.md. The database is
+ * dropped at the end.
+ *
+ *   npm run bench [-- --orders 1000000 --other-orders 100000 --samples 100 --warmup 10]
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+
+process.env.LOG_LEVEL ??= "warn";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: "string", default: "1000000" },
+    "other-orders": { type: "string", default: "100000" },
+    samples: { type: "string", default: "100" },
+    warmup: { type: "string", default: "10" },
+    concurrency: { type: "string", default: "4" },
+    "throughput-requests": { type: "string", default: "100" },
+  },
+});
+const ORDERS = Number(args.orders);
+const OTHER_ORDERS = Number(args["other-orders"]);
+const SAMPLES = Number(args.samples);
+const WARMUP = Number(args.warmup);
+const CONCURRENCY = Number(args.concurrency);
+const THROUGHPUT_REQUESTS = Number(args["throughput-requests"]);
+const WARMUP_BUDGET_MS = 5_000;
+const SAMPLE_BUDGET_MS = 15_000;
+const MIN_SAMPLES = 20;
+const THROUGHPUT_BUDGET_MS = 10_000;
+const DEEP_OFFSET = 100_000;
+const PAGE_SIZE = 100;
+const TARGET_RATIO = 2;
+const TARGET_FIRST_PAGE_MS = 30;
+
+const root = path.resolve(import.meta.dirname, "..");
+const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || ".next");
+const nextCli = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+// ---------- database ----------
+
+const dbName = `bench_${Date.now()}`;
+const benchUrl = (() => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+})();
+const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+
+// App modules read the environment when first imported: point them at the bench database first.
+process.env.DATABASE_URL = benchUrl;
+const { openDatabase, setDatabaseHandle } = await import("@/db/client");
+const { runMigrations } = await import("@/db/migrator");
+const { createOrganization } = await import("@/lib/organizations/organizations");
+const { createApiKey } = await import("@/lib/auth/api-keys");
+const { bulkSeedOrders } = await import("@/lib/orders/bulk-seed");
+const { toPublicId } = await import("@/lib/ids");
+
+let server: ChildProcess | undefined;
+let raw: postgres.Sql | undefined;
+let handle: ReturnType<typeof openDatabase> | undefined;
+
+let cleaning: Promise<void> | undefined;
+const cleanUp = () => (cleaning ??= stopAndDrop());
+
+async function stopAndDrop() {
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server!.once("exit", resolve));
+  }
+  await raw?.end({ timeout: 5 });
+  setDatabaseHandle(undefined);
+  await handle?.close();
+  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
+  await admin.end({ timeout: 5 });
+}
+
+// ---------- measuring ----------
+
+interface Stats {
+  samples: number;
+  p50_ms: number;
+  p99_ms: number;
+  mean_ms: number;
+  rps: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/** Runs `run` until `count` calls are done or `budgetMs` has passed (but at least `minimum` calls); returns the calls made. */
+async function bounded(count: number, budgetMs: number, minimum: number, run: (i: number) => Promise<unknown>): Promise<number> {
+  const deadline = performance.now() + budgetMs;
+  let i = 0;
+  while (i < count && (i < minimum || performance.now() < deadline)) await run(i++);
+  return i;
+}
+
+/**
+ * Sequential latency samples after a warm-up, then throughput with CONCURRENCY callers. Each phase is bounded
+ * by a count and a time budget, so slow cases (deep offsets over 1M rows) take fewer samples, not minutes.
+ */
+async function measure(run: (i: number) => Promise<unknown>): Promise<Stats> {
+  await bounded(WARMUP, WARMUP_BUDGET_MS, 2, run);
+  const latencies: number[] = [];
+  await bounded(SAMPLES, SAMPLE_BUDGET_MS, MIN_SAMPLES, async (i) => {
+    const start = performance.now();
+    await run(i);
+    latencies.push(performance.now() - start);
+  });
+  let next = 0;
+  const deadline = performance.now() + THROUGHPUT_BUDGET_MS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < THROUGHPUT_REQUESTS && performance.now() < deadline) await run(next++);
+    }),
+  );
+  const elapsed = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return {
+    samples: latencies.length,
+    p50_ms: round(percentile(latencies, 50)),
+    p99_ms: round(percentile(latencies, 99)),
+    mean_ms: round(latencies.reduce((sum, v) => sum + v, 0) / latencies.length),
+    rps: round((next / elapsed) * 1000),
+  };
+}
+
+// ---------- server ----------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function ensureBuild() {
+  if (existsSync(path.join(distDir, "BUILD_ID"))) return;
+  log(`no build in ${path.relative(root, distDir)}; running next build`);
+  const build = spawn(process.execPath, [nextCli, "build"], { cwd: root, stdio: "inherit", env: process.env });
+  const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+  if (code !== 0) throw new Error(`next build failed (${code})`);
+}
+
+async function startServer(): Promise<string> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, [nextCli, "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: benchUrl,
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      LOG_LEVEL: "warn",
+    },
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return baseUrl;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("next start did not become healthy within 120 s");
+}
+
+// ---------- cases ----------
+
+type Sort = "date" | "price" | "customer_name";
+const SORT_SQL: Record<Sort, string> = { date: "created_at", price: "total_price", customer_name: "lower(customer_name)" };
+
+interface Case {
+  name: string;
+  endpoint: string;
+  group: "transactions" | "orders";
+  firstPageTarget: boolean;
+  http: (i: number) => string;
+  sql: (i: number) => Promise<unknown>;
+}
+
+interface CaseResult {
+  name: string;
+  endpoint: string;
+  api: Stats;
+  raw_sql: Stats;
+  ratio_p50: number;
+  targets: { within_2x_raw_sql: boolean; first_page_under_30ms?: boolean };
+  met: boolean;
+}
+
+async function main() {
+  const runStarted = performance.now();
+  log(`creating database ${dbName}`);
+  await admin.unsafe(`create database ${dbName}`);
+  handle = openDatabase({ url: benchUrl, poolMax: 4 });
+  setDatabaseHandle(handle);
+  await runMigrations(handle);
+
+  const mainOrg = await createOrganization({ name: "Bench main (1M orders)", currency: "SEK" });
+  const other = await createOrganization({ name: "Bench other", currency: "EUR" });
+  const { key, record: keyRecord } = await createApiKey({
+    organizationId: mainOrg.id,
+    name: "bench",
+    scopes: ["orders:read"],
+    rateLimitPerMinute: 1_000_000,
+  });
+  const started = performance.now();
+  log(`seeding ${OTHER_ORDERS} orders into the other organization`);
+  await bulkSeedOrders(other.id, OTHER_ORDERS);
+  log(`seeding ${ORDERS} orders into the main organization`);
+  const seeded = await bulkSeedOrders(mainOrg.id, ORDERS);
+  const seedSeconds = round((performance.now() - started) / 1000);
+  log(`seeded in ${seedSeconds} s; vacuum analyze`);
+  await handle.exec("vacuum analyze orders, order_items, order_campaigns, organizations");
+
+  raw = postgres(benchUrl, { max: 10, onnotice: () => {} });
+  const sqlc = raw;
+  const orgId = mainOrg.id;
+
+  // A date window in the middle of the seeded year (about a quarter of the orders).
+  const [bounds] = await sqlc<{ lo: Date; hi: Date }[]>`
+    select min(created_at) as lo, max(created_at) as hi from orders where organization_id = ${orgId}`;
+  const span = bounds!.hi.getTime() - bounds!.lo.getTime();
+  const dateFrom = new Date(bounds!.lo.getTime() + span * 0.4).toISOString();
+  const dateTo = new Date(bounds!.lo.getTime() + span * 0.65).toISOString();
+  const sampleIds = (
+    await sqlc<{ id: string }[]>`select id from orders where organization_id = ${orgId} order by random() limit 500`
+  ).map((row) => row.id);
+
+  await ensureBuild();
+  log("starting next start");
+  const baseUrl = await startServer();
+
+  const headers = { Authorization: `Bearer ${key}` };
+  async function get(url: string) {
+    const response = await fetch(baseUrl + url, { headers });
+    if (response.status !== 200) throw new Error(`${url} → ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  }
+
+  /** The statements the endpoints issue for the rows of a page: items (and campaigns), with an IN list as drizzle writes it. */
+  async function details(ids: string[], campaigns: boolean) {
+    await Promise.all([
+      sqlc`select * from order_items where order_id in ${sqlc(ids)} order by order_id, id`,
+      campaigns ? sqlc`select * from order_campaigns where order_id in ${sqlc(ids)} order by order_id, id` : null,
+    ]);
+  }
+
+  const cases: Case[] = [];
+  for (const sort of ["date", "price", "customer_name"] as const) {
+    for (const dated of [false, true]) {
+      for (const from of [0, DEEP_OFFSET]) {
+        const query = new URLSearchParams({ sort, size: String(PAGE_SIZE), from: String(from) });
+        if (dated) {
+          query.set("date_from", dateFrom);
+          query.set("date_to", dateTo);
+        }
+        const dateSql = dated ? `and created_at >= $2::timestamptz and created_at <= $3::timestamptz` : "";
+        const params = dated ? [orgId, dateFrom, dateTo] : [orgId];
+        const pageSql = `select * from orders where organization_id = $1 ${dateSql}
+          order by ${SORT_SQL[sort]} desc, id desc limit ${PAGE_SIZE} offset ${from}`;
+        // Without filters the total is the trigger-maintained counter, as in countOrders().
+        const countSql = dated
+          ? `select count(*)::int as total from orders where organization_id = $1 ${dateSql}`
+          : `select order_count as total from organizations where id = $1`;
+        cases.push({
+          name: `transactions sort=${sort}${dated ? " +dates" : ""} ${from === 0 ? "first page" : `from=${from}`}`,
+          endpoint: `/analytics_search/api/transactions?${query}`,
+          group: "transactions",
+          firstPageTarget: from === 0,
+          http: () => `/analytics_search/api/transactions?${query}`,
+          sql: async () => {
+            const [rows] = await Promise.all([sqlc.unsafe(pageSql, params), sqlc.unsafe(countSql, params)]);
+            await details(
+              rows.map((row) => row.id as string),
+              true,
+            );
+          },
+        });
+      }
+    }
+  }
+  cases.push({
+    name: "GET /v1/orders",
+    endpoint: "/v1/orders",
+    group: "orders",
+    firstPageTarget: false,
+    http: () => "/v1/orders",
+    sql: async () => {
+      const [rows] = await Promise.all([
+        sqlc`select * from orders where organization_id = ${orgId} order by created_at desc, id desc limit 25 offset 0`,
+        sqlc`select order_count as total from organizations where id = ${orgId}`,
+      ]);
+      await details(
+        rows.map((row) => row.id as string),
+        false,
+      );
+    },
+  });
+  cases.push({
+    name: "GET /v1/orders/:id",
+    endpoint: "/v1/orders/:id",
+    group: "orders",
+    firstPageTarget: false,
+    http: (i) => `/v1/orders/${toPublicId("order", sampleIds[i % sampleIds.length]!)}`,
+    sql: async (i) => {
+      const id = sampleIds[i % sampleIds.length]!;
+      const [row] = await sqlc`select * from orders where organization_id = ${orgId} and id = ${id} limit 1`;
+      await details([row!.id as string], false);
+    },
+  });
+
+  const results: CaseResult[] = [];
+  for (const c of cases) {
+    const api = await measure((i) => get(c.http(i)));
+    const rawSql = await measure(c.sql);
+    const ratio = round(api.p50_ms / rawSql.p50_ms);
+    const targets = {
+      within_2x_raw_sql: ratio <= TARGET_RATIO,
+      ...(c.firstPageTarget ? { first_page_under_30ms: api.p50_ms < TARGET_FIRST_PAGE_MS } : {}),
+    };
+    results.push({ name: c.name, endpoint: c.endpoint, api, raw_sql: rawSql, ratio_p50: ratio, targets, met: Object.values(targets).every(Boolean) });
+    log(`${c.name}: p50 ${api.p50_ms} ms, p99 ${api.p99_ms} ms, ${api.rps} rps; raw SQL p50 ${rawSql.p50_ms} ms (×${ratio})`);
+  }
+
+  // Where the gap between an endpoint and its SQL goes: every API request also authenticates its key and
+  // counts the hit (one rate_limit_hit call, a write that waits for the WAL flush at commit).
+  const keyHash = (await sqlc<{ key_hash: string }[]>`select key_hash from api_keys where id = ${keyRecord.id}`)[0]!.key_hash;
+  const asyncCommit = postgres(benchUrl, { max: 10, onnotice: () => {}, connection: { synchronous_commit: "off" } });
+  const baselines: { name: string; stats: Stats }[] = [];
+  const baseline = async (name: string, run: (i: number) => Promise<unknown>) => {
+    const stats = await measure(run);
+    baselines.push({ name, stats });
+    log(`baseline ${name}: p50 ${stats.p50_ms} ms, p99 ${stats.p99_ms} ms, ${stats.rps} rps`);
+  };
+  try {
+    await baseline("HTTP GET /api/health (no key; select 1)", () => get("/api/health"));
+    await baseline("SQL api key lookup", () => sqlc`select * from api_keys where key_hash = ${keyHash} limit 1`);
+    await baseline("SQL rate_limit_hit (synchronous_commit on, as the app)", () =>
+      sqlc`select * from rate_limit_hit(${keyRecord.id}::uuid, 1000000)`,
+    );
+    await baseline("SQL rate_limit_hit (synchronous_commit off)", () =>
+      asyncCommit`select * from rate_limit_hit(${keyRecord.id}::uuid, 1000000)`,
+    );
+  } finally {
+    await asyncCommit.end({ timeout: 5 });
+  }
+
+  const [version] = await sqlc<{ version: string }[]>`select version()`;
+  const summary = {
+    measured_at: new Date().toISOString(),
+    postgres: version!.version.split(",")[0],
+    orders_main_organization: seeded.inserted,
+    orders_other_organization: OTHER_ORDERS,
+    seed_seconds: seedSeconds,
+    page_size: PAGE_SIZE,
+    date_window: { date_from: dateFrom, date_to: dateTo },
+    samples_per_case: SAMPLES,
+    warmup_per_case: WARMUP,
+    sample_budget_ms: SAMPLE_BUDGET_MS,
+    throughput: { concurrency: CONCURRENCY, max_requests: THROUGHPUT_REQUESTS, budget_ms: THROUGHPUT_BUDGET_MS },
+    targets: { p50_ratio_to_raw_sql: TARGET_RATIO, transactions_first_page_p50_ms: TARGET_FIRST_PAGE_MS },
+    all_targets_met: results.every((r) => r.met),
+    cases: results,
+    baselines,
+  };
+  writeResults(summary);
+  log(`done in ${round((performance.now() - runStarted) / 1000)} s; all targets met: ${summary.all_targets_met}`);
+}
+
+interface Summary {
+  measured_at: string;
+  postgres: string | undefined;
+  orders_main_organization: number;
+  orders_other_organization: number;
+  date_window: { date_from: string; date_to: string };
+  all_targets_met: boolean;
+  cases: CaseResult[];
+  baselines: { name: string; stats: Stats }[];
+}
+
+function writeResults(summary: Summary & Record<string, unknown>) {
+  const jsonFile = path.join(import.meta.dirname, "results.json");
+  const existing = existsSync(jsonFile) ? (JSON.parse(readFileSync(jsonFile, "utf8")) as Record<string, unknown>) : {};
+  writeFileSync(jsonFile, JSON.stringify({ ...existing, api: summary }, null, 2) + "\n");
+
+  const yesNo = (value: boolean | undefined) => (value === undefined ? "" : value ? "yes" : "**no**");
+  const lines = [
+    "# API benchmark",
+    "",
+    `Measured ${summary.measured_at} by \`npm run bench\` on ${summary.postgres}: ${summary.orders_main_organization.toLocaleString("en")} orders in the measured organization, ` +
+      `${summary.orders_other_organization.toLocaleString("en")} in another. ` +
+      `Up to ${SAMPLES} sequential samples per case (at least ${MIN_SAMPLES}, within ${SAMPLE_BUDGET_MS / 1000} s) after up to ${WARMUP} warm-up requests; ` +
+      `rps with ${CONCURRENCY} concurrent callers over up to ${THROUGHPUT_REQUESTS} requests (within ${THROUGHPUT_BUDGET_MS / 1000} s). ` +
+      `Transactions pages have size=${PAGE_SIZE}; "+dates" filters created_at to ${summary.date_window.date_from} .. ${summary.date_window.date_to}. ` +
+      "Raw SQL is the same statements the endpoint issues (page + count in parallel, then items and campaigns), run through postgres.js.",
+    "",
+    "Targets: p50 within 2x of raw SQL; transactions first page p50 under 30 ms.",
+    "",
+    "| Endpoint | p50 (ms) | p99 (ms) | rps | raw SQL p50 (ms) | ratio | within 2x | first page < 30 ms |",
+    "|---|---:|---:|---:|---:|---:|---|---|",
+    ...summary.cases.map(
+      (r) =>
+        `| ${r.name} | ${r.api.p50_ms} | ${r.api.p99_ms} | ${r.api.rps} | ${r.raw_sql.p50_ms} | ${r.ratio_p50} | ${yesNo(r.targets.within_2x_raw_sql)} | ${yesNo(r.targets.first_page_under_30ms)} |`,
+    ),
+    "",
+    "Fixed costs of every API request, measured in the same run:",
+    "",
+    "| Baseline | p50 (ms) | p99 (ms) | rps |",
+    "|---|---:|---:|---:|",
+    ...summary.baselines.map((b) => `| ${b.name} | ${b.stats.p50_ms} | ${b.stats.p99_ms} | ${b.stats.rps} |`),
+    "",
+  ];
+  writeFileSync(path.join(import.meta.dirname, "results.md"), lines.join("\n"));
+}
+
+// Interrupted runs still stop the server and drop their database.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "organizations" ADD COLUMN "order_count" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,183 @@
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { db, type Queryable, type Transaction } from "@/db/client";
+import { events, ticketTypes, venues, type EventStatus } from "@/db/schema";
+import { conflict, notFound, validationFailed } from "@/lib/http/errors";
+import { fromPublicId, toPublicId } from "@/lib/ids";
+import { refundCompletedOrdersOfEvent } from "@/lib/orders/refunds";
+import { pageMeta, pageOf } from "@/lib/http/pagination";
+import { iso, uuidOrNotFound } from "./common-schemas";
+import type { CreateEventInput, Event, ListEventsQuery, UpdateEventInput } from "./event-schemas";
+import { findLiveVenue } from "./venues";
+
+type EventRow = typeof events.$inferSelect;
+
+const eventWithVenue = { event: events, venue: { id: venues.id, name: venues.name } };
+
+export function serializeEvent(row: EventRow, venue: { id: string; name: string }): Event {
+  return {
+    id: toPublicId("event", row.id),
+    name: row.name,
+    ...(row.description === null ? {} : { description: row.description }),
+    status: row.status,
+    starts_at: iso(row.startsAt),
+    ends_at: iso(row.endsAt),
+    venue: { id: toPublicId("venue", venue.id), name: venue.name },
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+// A status change not listed here is a conflict; staying in the same status is a no-op.
+const TRANSITIONS: Record<EventStatus, EventStatus[]> = {
+  draft: ["published", "cancelled"],
+  published: ["cancelled"],
+  cancelled: [],
+};
+
+const liveEvent = (organizationId: string, id: string) =>
+  and(eq(events.organizationId, organizationId), eq(events.id, id), isNull(events.deletedAt));
+
+/** A not-deleted event of the organization, or null; `lock` holds the row for the rest of the transaction. */
+export async function findLiveEvent(
+  q: Queryable,
+  organizationId: string,
+  id: string,
+  lock?: "update" | "share",
+): Promise<EventRow | null> {
+  const query = q.select().from(events).where(liveEvent(organizationId, id)).limit(1);
+  const [row] = lock ? await query.for(lock) : await query;
+  return row ?? null;
+}
+
+async function liveEventOrNotFound(q: Queryable, organizationId: string, publicId: string, lock?: "update" | "share") {
+  const row = await findLiveEvent(q, organizationId, uuidOrNotFound("event", publicId, "Event"), lock);
+  if (!row) throw notFound("Event");
+  return row;
+}
+
+/** The venue an event is attached to, locked against deletion; an unusable venue_id is the caller's input error. */
+async function venueForEvent(tx: Transaction, organizationId: string, venuePublicId: string) {
+  const id = fromPublicId("venue", venuePublicId);
+  const venue = id ? await findLiveVenue(tx, organizationId, id, "share") : null;
+  if (!venue) throw validationFailed([{ path: "venue_id", message: "No such venue in this organization" }]);
+  return venue;
+}
+
+async function loadEvent(q: Queryable, organizationId: string, id: string): Promise<Event> {
+  const [row] = await q
+    .select(eventWithVenue)
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(liveEvent(organizationId, id))
+    .limit(1);
+  if (!row) throw notFound("Event");
+  return serializeEvent(row.event, row.venue);
+}
+
+export async function listEvents(organizationId: string, query: ListEventsQuery) {
+  const venueId = query.venue_id ? fromPublicId("venue", query.venue_id) : null;
+  const where = and(
+    eq(events.organizationId, organizationId),
+    isNull(events.deletedAt),
+    query.status ? eq(events.status, query.status) : undefined,
+    venueId ? eq(events.venueId, venueId) : undefined,
+  );
+  const { limit, offset } = pageOf(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(eventWithVenue)
+      .from(events)
+      .innerJoin(venues, eq(venues.id, events.venueId))
+      .where(where)
+      .orderBy(desc(events.createdAt), desc(events.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(events).where(where),
+  ]);
+  return { data: rows.map((r) => serializeEvent(r.event, r.venue)), meta: pageMeta(query, total?.value ?? 0) };
+}
+
+export async function getEvent(organizationId: string, publicId: string): Promise<Event> {
+  return loadEvent(db, organizationId, uuidOrNotFound("event", publicId, "Event"));
+}
+
+export async function createEvent(organizationId: string, input: CreateEventInput): Promise<Event> {
+  return db.transaction(async (tx) => {
+    const venue = await venueForEvent(tx, organizationId, input.venue_id);
+    const [row] = await tx
+      .insert(events)
+      .values({
+        organizationId,
+        venueId: venue.id,
+        name: input.name,
+        description: input.description,
+        status: input.status ?? "draft",
+        startsAt: input.starts_at,
+        endsAt: input.ends_at,
+      })
+      .returning();
+    return serializeEvent(row!, venue);
+  });
+}
+
+/**
+ * What cancelling and deleting share: no ticket of the event can be sold any more, and every
+ * completed order is refunded (which also returns its quantities to the ticket types).
+ */
+async function withdrawEvent(tx: Transaction, organizationId: string, eventId: string, reason: string) {
+  // Ticket rows are locked in id order, as order creation and refunds take them, so none can deadlock.
+  await tx
+    .select({ id: ticketTypes.id })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, eventId)))
+    .orderBy(asc(ticketTypes.id))
+    .for("update");
+  await refundCompletedOrdersOfEvent(tx, organizationId, eventId, reason);
+  await tx
+    .update(ticketTypes)
+    .set({ cancelledAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, eventId), isNull(ticketTypes.cancelledAt)),
+    );
+}
+
+export async function updateEvent(organizationId: string, publicId: string, input: UpdateEventInput): Promise<Event> {
+  return db.transaction(async (tx) => {
+    const current = await liveEventOrNotFound(tx, organizationId, publicId, "update");
+    const status = input.status ?? current.status;
+    if (status !== current.status && !TRANSITIONS[current.status].includes(status)) {
+      throw conflict(`An event cannot go from ${current.status} to ${status}`);
+    }
+    const startsAt = input.starts_at ?? current.startsAt;
+    const endsAt = input.ends_at ?? current.endsAt;
+    if (startsAt >= endsAt) {
+      throw validationFailed([{ path: input.ends_at ? "ends_at" : "starts_at", message: "starts_at must be before ends_at" }]);
+    }
+    const venue = input.venue_id ? await venueForEvent(tx, organizationId, input.venue_id) : undefined;
+    await tx
+      .update(events)
+      .set({
+        name: input.name,
+        description: input.description,
+        startsAt: input.starts_at,
+        endsAt: input.ends_at,
+        venueId: venue?.id,
+        status,
+        updatedAt: new Date(),
+      })
+      .where(eq(events.id, current.id));
+    if (status === "cancelled" && current.status !== "cancelled") {
+      await withdrawEvent(tx, organizationId, current.id, "event_cancelled");
+    }
+    return loadEvent(tx, organizationId, current.id);
+  });
+}
+
+/** Irreversible: the event vanishes from every read, its tickets are cancelled and its completed orders refunded. */
+export async function deleteEvent(organizationId: string, publicId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const event = await liveEventOrNotFound(tx, organizationId, publicId, "update");
+    await tx.update(events).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(events.id, event.id));
+    await withdrawEvent(tx, organizationId, event.id, "event_deleted");
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * `npm start`: build when needed, migrate, seed the demo organization into an empty database, then run
+ * `next start` and print how to reach it. Works on a fresh clone with no configuration (PGlite under .data/).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { constants } from "node:os";
+import path from "node:path";
+import { count } from "drizzle-orm";
+import { closeDatabase, databaseHandle } from "@/db/client";
+import { runMigrations } from "@/db/migrator";
+import { organizations } from "@/db/schema";
+import { demoApiKey } from "@/lib/auth/api-keys";
+import { demoBanner } from "@/lib/demo/banner";
+import { DEMO_LOGIN, ensureDemoKey, findDemoOrganization, seedDemoData } from "@/lib/demo/seed-demo";
+import { env } from "@/lib/env";
+import { refuseIfServerHoldsDatabase, removeServerPid, writeServerPid } from "./server-pid";
+
+const root = process.cwd();
+const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || ".next");
+const nextCli = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const HEALTH_TIMEOUT_MS = 120_000;
+
+// What a build is made from; anything newer than the last build's BUILD_ID means rebuilding.
+const SOURCE_DIRS = ["app", "lib", "db", "inngest", "public", "components"];
+const SOURCE_FILES = [
+  "package.json",
+  "package-lock.json",
+  "next.config.ts",
+  "tsconfig.json",
+  "postcss.config.mjs",
+  "instrumentation.ts",
+  "middleware.ts",
+  "proxy.ts",
+];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  const buildId = path.join(distDir, "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return [...SOURCE_DIRS, ...SOURCE_FILES].some((entry) => newestMtime(path.join(root, entry)) > built);
+}
+
+function runNext(args: string[]): ChildProcess {
+  return spawn(process.execPath, [nextCli, ...args], { stdio: "inherit", env: process.env });
+}
+
+function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
+  if (code !== null) return code;
+  return signal ? 128 + (constants.signals[signal] ?? 0) : 1;
+}
+
+async function build(): Promise<void> {
+  console.log(`Building the app into ${path.relative(root, distDir)} (sources changed or no build yet)…`);
+  const child = runNext(["build"]);
+  const code = await new Promise<number>((resolve) => child.on("exit", (c, s) => resolve(exitCodeOf(c, s))));
+  if (code !== 0) {
+    console.error(`next build failed with exit code ${code}`);
+    process.exit(code);
+  }
+}
+
+/** Migrates, seeds an empty database, and returns the demo credentials when a demo organization exists. */
+async function prepareDatabase() {
+  const handle = databaseHandle();
+  try {
+    await runMigrations(handle);
+    const [existing] = await handle.db.select({ n: count() }).from(organizations);
+    if (!existing?.n) {
+      console.log("Empty database: creating the demo organization…");
+      return await seedDemoData();
+    }
+    const demoOrganization = await findDemoOrganization();
+    if (!demoOrganization) return null;
+    await ensureDemoKey(demoOrganization);
+    return { login: DEMO_LOGIN, apiKey: demoApiKey() };
+  } finally {
+    // PGlite allows one process per data directory: the server opens it next.
+    await closeDatabase();
+  }
+}
+
+async function waitForHealth(port: number, server: ChildProcess): Promise<boolean> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline && server.exitCode === null && server.signalCode === null) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return false;
+}
+
+refuseIfServerHoldsDatabase();
+if (buildIsStale()) await build();
+const demo = await prepareDatabase();
+
+const port = env.PORT;
+const server = runNext(["start", "-p", String(port)]);
+const serverPid = server.pid!;
+writeServerPid(serverPid);
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => {
+  removeServerPid(serverPid);
+  process.exit(exitCodeOf(code, signal));
+});
+
+if (await waitForHealth(port, server)) {
+  const url = `http://localhost:${port}`;
+  console.log(
+    [
+      "",
+      "Ticketing service is ready.",
+      demo ? demoBanner(demo, url) : `  URL:          ${url}`,
+      "",
+      "Press Ctrl+C to stop.",
+      "",
+    ].join("\n"),
+  );
+} else if (server.exitCode === null && server.signalCode === null) {
+  console.error(`The server did not answer GET /api/health with 200 within ${HEALTH_TIMEOUT_MS / 1000} s; it keeps running.`);
+}

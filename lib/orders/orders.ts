@@ -1,0 +1,113 @@
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { db, type Queryable } from "@/db/client";
+import { orderItems, orders, organizations } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { fromPublicId, toPublicId } from "@/lib/ids";
+import type { ListOrdersQuery, Order } from "./order-schemas";
+import { groupBy, type OrderRow } from "./transaction-order";
+import { pageMeta, pageOf } from "@/lib/http/pagination";
+
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    id: toPublicId("order", row.id),
+    status: row.status,
+    total: row.totalPrice,
+    original_price: row.originalPrice,
+    currency: row.currency,
+    order_number: row.orderNumber,
+    event_id: toPublicId("event", row.eventId),
+    items: items.map((item) => ({
+      ticket_id: toPublicId("ticketType", item.ticketTypeId),
+      ticket_name: item.name,
+      quantity: item.quantity,
+      unit_price: item.unitPrice,
+    })),
+    customer: {
+      email: row.customerEmail,
+      name: row.customerName,
+      ...(row.customerPhone == null ? {} : { phone_number: row.customerPhone }),
+    },
+    created_at: row.createdAt.toISOString(),
+    ...(row.refundReason == null ? {} : { refund_reason: row.refundReason }),
+    ...(row.refundedAt == null ? {} : { refunded_at: row.refundedAt.toISOString() }),
+  };
+}
+
+/** Serializes order rows (in their order) as spec 2.3 Orders, with one query for all their items. */
+export async function toOrders(q: Queryable, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await q
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(orderItems.orderId, orderItems.id);
+  const byOrder = groupBy(items, (item) => item.orderId);
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+}
+
+/** One order of the organization by its UUID as a 2.3 Order, or 404. */
+export async function loadOrder(q: Queryable, organizationId: string, orderId: string): Promise<Order> {
+  const [row] = await q
+    .select()
+    .from(orders)
+    .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)))
+    .limit(1);
+  if (!row) throw notFound("Order");
+  const [order] = await toOrders(q, [row]);
+  return order!;
+}
+
+/** GET /v1/orders/:id — a malformed, unknown or other organization's id is the same 404. */
+export async function getOrder(organizationId: string, publicId: string): Promise<Order> {
+  const orderId = fromPublicId("order", publicId);
+  if (!orderId) throw notFound("Order");
+  return loadOrder(db, organizationId, orderId);
+}
+
+/**
+ * The exact number of the organization's orders matching `filters`. Without filters it reads the
+ * trigger-maintained organizations.order_count (one row) instead of counting every order.
+ */
+export async function countOrders(organizationId: string, filters: SQL[]): Promise<number> {
+  if (filters.length === 0) {
+    const [row] = await db
+      .select({ total: organizations.orderCount })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    return row?.total ?? 0;
+  }
+  const [row] = await db
+    .select({ total: count() })
+    .from(orders)
+    .where(and(eq(orders.organizationId, organizationId), ...filters));
+  return row?.total ?? 0;
+}
+
+/** GET /v1/orders — newest first, ties by id, so pages are stable (matches orders_org_*_idx). */
+export async function listOrders(organizationId: string, query: ListOrdersQuery) {
+  const filters: SQL[] = [];
+  if (query.event_id) filters.push(eq(orders.eventId, query.event_id));
+  if (query.status) filters.push(eq(orders.status, query.status));
+  const { limit, offset } = pageOf(query);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.organizationId, organizationId), ...filters))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset(offset),
+    countOrders(organizationId, filters),
+  ]);
+  return {
+    data: await toOrders(db, rows),
+    meta: pageMeta(query, total),
+  };
+}

@@ -1,0 +1,92 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { db, type Transaction } from "@/db/client";
+import { orders } from "@/db/schema";
+import { conflict, notFound } from "@/lib/http/errors";
+import { fromPublicId } from "@/lib/ids";
+import type { Order } from "./order-schemas";
+import { loadOrder } from "./orders";
+
+/*
+ * Lock order, shared by every writer of orders and ticket quantities so none can deadlock:
+ * event row (event cancel/delete FOR UPDATE, order creation FOR SHARE) → ticket_types rows in id
+ * order → orders rows → organizations row (order numbers).
+ */
+
+/**
+ * Refunds one completed order: status refunded, reason and time recorded, its tickets released to
+ * their ticket types. The order row is locked before its status is read, so of two concurrent
+ * refunds one waits, then sees `refunded` and gets 409: an order is refunded (and released) once.
+ */
+export async function refundOrder(organizationId: string, orderId: string, reason?: string): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const orderIds = sql`select ${orderId}::uuid`;
+    await lockTicketTypes(tx, organizationId, sql`select oi.ticket_type_id from order_items oi where oi.order_id in (${orderIds})`);
+    const [locked] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)))
+      .for("update");
+    if (!locked) throw notFound("Order");
+    if (locked.status !== "completed") throw conflict(`Order is ${locked.status}; only completed orders can be refunded`);
+
+    await tx
+      .update(orders)
+      .set({ status: "refunded", refundReason: reason ?? null, refundedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId));
+    await releaseTickets(tx, organizationId, orderIds);
+    return loadOrder(tx, organizationId, orderId);
+  });
+}
+
+/** POST /v1/orders/:id/refund with a public `ord_…` id; malformed ids are a 404 like unknown ones. */
+export async function refundOrderByPublicId(organizationId: string, publicId: string, reason?: string): Promise<Order> {
+  const orderId = fromPublicId("order", publicId);
+  if (!orderId) throw notFound("Order");
+  return refundOrder(organizationId, orderId, reason);
+}
+
+/**
+ * Refunds every completed order of an event (event deleted or cancelled) inside the caller's
+ * transaction and releases their tickets; returns how many orders were refunded. Orders already
+ * refunded or cancelled are left as they are, so a concurrent single refund is never counted twice.
+ */
+export async function refundCompletedOrdersOfEvent(
+  tx: Transaction,
+  organizationId: string,
+  eventId: string,
+  reason: string,
+): Promise<number> {
+  await lockTicketTypes(tx, organizationId, sql`select t.id from ticket_types t where t.event_id = ${eventId}`);
+  const refunded = await tx
+    .update(orders)
+    .set({ status: "refunded", refundReason: reason, refundedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(orders.organizationId, organizationId), eq(orders.eventId, eventId), eq(orders.status, "completed")))
+    .returning({ id: orders.id });
+  if (refunded.length === 0) return 0;
+  const ids = `{${refunded.map((row) => row.id).join(",")}}`;
+  await releaseTickets(tx, organizationId, sql`select unnest(${ids}::uuid[])`);
+  return refunded.length;
+}
+
+/** Locks the organization's ticket types whose ids the subquery yields, in id order (see the lock order above). */
+async function lockTicketTypes(tx: Transaction, organizationId: string, ticketTypeIds: SQL) {
+  await tx.execute(sql`
+    select tt.id from ticket_types tt
+    where tt.id in (${ticketTypeIds}) and tt.organization_id = ${organizationId}
+    order by tt.id
+    for update`);
+}
+
+/** Gives the quantities of the given orders' items back to their ticket types (already locked). */
+async function releaseTickets(tx: Transaction, organizationId: string, orderIds: SQL) {
+  await tx.execute(sql`
+    update ticket_types tt
+    set quantity_sold = tt.quantity_sold - released.quantity, updated_at = now()
+    from (
+      select oi.ticket_type_id, sum(oi.quantity)::int as quantity
+      from order_items oi
+      where oi.order_id in (${orderIds})
+      group by oi.ticket_type_id
+    ) released
+    where tt.id = released.ticket_type_id and tt.organization_id = ${organizationId}`);
+}

@@ -1,0 +1,140 @@
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { db, rowsOf } from "@/db/client";
+import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
+import { toPublicId } from "@/lib/ids";
+import { sendWebhook, type SendOptions, type SendResult } from "./send";
+import { checkTarget, TargetRefused } from "./target";
+import { webhookSignature } from "./verify";
+
+export const MAX_ATTEMPTS = 5;
+/** An InProgress delivery not touched for this long belongs to a runner that died (an attempt lasts at most 30 s). */
+export const STALE_AFTER_SECONDS = 120;
+
+export interface DeliveryProgress {
+  status: DeliveryStatus;
+  attemptCount: number;
+  /** True when no further attempt should be made by this run: finished, gone, or owned by another runner. */
+  done: boolean;
+}
+
+/** Nominal wait before the next attempt after `attemptNumber` failures: 5 s doubling, capped at 5 min, ±15 % jitter. */
+export function nominalBackoffMs(attemptNumber: number, random: () => number = Math.random): number {
+  const base = Math.min(5_000 * 2 ** (attemptNumber - 1), 300_000);
+  return Math.round(base * (0.85 + 0.3 * random()));
+}
+
+function deliveryHeaders(delivery: { id: string; eventType: string; payload: string }, attempt: number, secret: string | null) {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "X-Webhook-Delivery-ID": toPublicId("delivery", delivery.id),
+    "X-Webhook-Event-Type": delivery.eventType,
+    "X-Webhook-Attempt": String(attempt),
+  };
+  // Integrations that predate signing get neither header; receivers look the delivery id up instead.
+  if (secret) {
+    const timestamp = Math.floor(Date.now() / 1000);
+    headers["X-Webhook-Timestamp"] = String(timestamp);
+    headers["X-Webhook-Signature"] = webhookSignature(secret, timestamp, delivery.payload);
+  }
+  return headers;
+}
+
+function redirectNote(statusCode: number | undefined): string | null {
+  return statusCode !== undefined && statusCode >= 300 && statusCode < 400 ? `Redirect (HTTP ${statusCode}) not followed` : null;
+}
+
+/** Where a delivery this run may not attempt stands: finished, held by another runner, or deleted. */
+async function unclaimedProgress(deliveryId: string): Promise<DeliveryProgress> {
+  const [row] = await db
+    .select({ status: webhookDeliveries.status, attemptCount: webhookDeliveries.attemptCount })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return { status: row?.status ?? "PermanentlyFailed", attemptCount: row?.attemptCount ?? 0, done: true };
+}
+
+/**
+ * Takes the delivery for one attempt unless it is finished or another live runner holds it, and reads
+ * its integration in the same statement (the embedded database runs one statement at a time).
+ */
+async function claim(deliveryId: string) {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: "InProgress", updatedAt: sql`now()` })
+    .from(webhookIntegrations)
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookIntegrations.id, webhookDeliveries.integrationId),
+        eq(webhookIntegrations.organizationId, webhookDeliveries.organizationId),
+        lt(webhookDeliveries.attemptCount, MAX_ATTEMPTS),
+        or(
+          inArray(webhookDeliveries.status, ["Pending", "Failed"]),
+          and(
+            eq(webhookDeliveries.status, "InProgress"),
+            lt(webhookDeliveries.updatedAt, sql`now() - make_interval(secs => ${STALE_AFTER_SECONDS})`),
+          ),
+        ),
+      ),
+    )
+    .returning({
+      id: webhookDeliveries.id,
+      eventType: webhookDeliveries.eventType,
+      payload: webhookDeliveries.payload,
+      attemptCount: webhookDeliveries.attemptCount,
+      url: webhookIntegrations.url,
+      signingSecret: webhookIntegrations.signingSecret,
+    });
+  return row;
+}
+
+/**
+ * Settles the delivery and inserts its attempt record in one statement (atomic, one round trip).
+ * False when the delivery was deleted (with its organization or integration) while the request ran.
+ */
+async function record(deliveryId: string, attemptNumber: number, status: DeliveryStatus, result: SendResult): Promise<boolean> {
+  const now = new Date();
+  const nextRetryAt = status === "Failed" ? new Date(now.getTime() + nominalBackoffMs(attemptNumber)).toISOString() : null;
+  const rows = rowsOf(
+    await db.execute(sql`
+      with settled as (
+        update ${webhookDeliveries}
+        set status = ${status}, attempt_count = ${attemptNumber}, last_attempt_at = ${now.toISOString()}::timestamptz,
+            next_retry_at = ${nextRetryAt}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        where id = ${deliveryId}
+        returning id
+      )
+      insert into ${webhookAttempts} (delivery_id, attempt_number, status_code, response_body, duration_ms, error_message, created_at)
+      select id, ${attemptNumber}::int, ${result.statusCode ?? null}::int, ${result.responseBody ?? null}::text,
+             ${result.durationMs}::int, ${result.errorMessage ?? redirectNote(result.statusCode)}::text, ${now.toISOString()}::timestamptz
+      from settled
+      returning id`),
+  );
+  return rows.length > 0;
+}
+
+/**
+ * One attempt of a delivery, all state in its row: claim it (InProgress), POST the stored payload,
+ * record the attempt, and settle the status (Success, Failed with a nominal next_retry_at, or
+ * PermanentlyFailed after the 5th failure). Safe to call again after a crash: it continues from attempt_count.
+ */
+export async function attemptDelivery(deliveryId: string, options: SendOptions = {}): Promise<DeliveryProgress> {
+  const delivery = await claim(deliveryId);
+  if (!delivery) return unclaimedProgress(deliveryId);
+  const attemptNumber = delivery.attemptCount + 1;
+
+  let result: SendResult;
+  try {
+    const target = await checkTarget(delivery.url);
+    result = await sendWebhook(target, delivery.payload, deliveryHeaders(delivery, attemptNumber, delivery.signingSecret), options);
+  } catch (error) {
+    if (!(error instanceof TargetRefused)) throw error;
+    result = { durationMs: 0, errorMessage: `Target refused: ${error.message}` };
+  }
+
+  const succeeded = result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300 && !result.errorMessage;
+  const status: DeliveryStatus = succeeded ? "Success" : attemptNumber >= MAX_ATTEMPTS ? "PermanentlyFailed" : "Failed";
+  if (!(await record(deliveryId, attemptNumber, status, result))) {
+    return { status: "PermanentlyFailed", attemptCount: attemptNumber, done: true };
+  }
+  return { status, attemptCount: attemptNumber, done: status !== "Failed" };
+}

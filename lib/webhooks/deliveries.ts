@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { db, type Queryable } from "@/db/client";
+import { webhookAttempts, webhookDeliveries } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { fromPublicId, toPublicId } from "@/lib/ids";
+import { STALE_AFTER_SECONDS } from "./attempt";
+import { announceDeliveries } from "./outbox";
+import type { AttemptJson, DeliveryJson, ListDeliveriesQuery } from "./delivery-schemas";
+import { pageMeta, pageOf } from "@/lib/http/pagination";
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+export function serializeDelivery(row: DeliveryRow): DeliveryJson {
+  return {
+    id: toPublicId("delivery", row.id),
+    integration_id: toPublicId("integration", row.integrationId),
+    event_type: row.eventType,
+    status: row.status,
+    attempt_count: row.attemptCount,
+    ...(row.nextRetryAt ? { next_retry_at: row.nextRetryAt.toISOString() } : {}),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    ...(row.lastAttemptAt ? { last_attempt_at: row.lastAttemptAt.toISOString() } : {}),
+    ...(row.redeliveryOf ? { redelivery_of: toPublicId("delivery", row.redeliveryOf) } : {}),
+  };
+}
+
+function serializeAttempt(row: AttemptRow): AttemptJson {
+  return {
+    attempt_number: row.attemptNumber,
+    ...(row.statusCode !== null ? { status_code: row.statusCode } : {}),
+    ...(row.responseBody !== null ? { response_body: row.responseBody } : {}),
+    duration_ms: row.durationMs,
+    ...(row.errorMessage !== null ? { error_message: row.errorMessage } : {}),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listDeliveries(organizationId: string, query: ListDeliveriesQuery, q: Queryable = db) {
+  const filters = [eq(webhookDeliveries.organizationId, organizationId)];
+  if (query.status) filters.push(eq(webhookDeliveries.status, query.status));
+  if (query.integration_id) {
+    // A malformed or foreign integration id simply matches nothing.
+    const integrationId = fromPublicId("integration", query.integration_id);
+    filters.push(integrationId ? eq(webhookDeliveries.integrationId, integrationId) : sql`false`);
+  }
+  const where = and(...filters);
+  const { limit, offset } = pageOf(query);
+  const [rows, [total]] = await Promise.all([
+    q
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(limit)
+      .offset(offset),
+    q.select({ total: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { data: rows.map(serializeDelivery), meta: pageMeta(query, total?.total ?? 0) };
+}
+
+async function findDelivery(organizationId: string, publicId: string, q: Queryable): Promise<DeliveryRow> {
+  const id = fromPublicId("delivery", publicId);
+  if (!id) throw notFound("Delivery");
+  const [row] = await q
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.organizationId, organizationId), eq(webhookDeliveries.id, id)))
+    .limit(1);
+  if (!row) throw notFound("Delivery");
+  return row;
+}
+
+export async function getDelivery(organizationId: string, publicId: string, q: Queryable = db): Promise<DeliveryJson> {
+  return serializeDelivery(await findDelivery(organizationId, publicId, q));
+}
+
+export async function listAttempts(organizationId: string, publicId: string, q: Queryable = db): Promise<{ data: AttemptJson[] }> {
+  const delivery = await findDelivery(organizationId, publicId, q);
+  const rows = await q
+    .select()
+    .from(webhookAttempts)
+    .where(eq(webhookAttempts.deliveryId, delivery.id))
+    .orderBy(asc(webhookAttempts.attemptNumber));
+  return { data: rows.map(serializeAttempt) };
+}
+
+/** A manual resend: a new delivery of the same body to the same integration; the caller announces it. */
+export async function createRedelivery(organizationId: string, publicId: string, q: Queryable = db): Promise<DeliveryRow> {
+  const original = await findDelivery(organizationId, publicId, q);
+  const [row] = await q
+    .insert(webhookDeliveries)
+    .values({
+      organizationId,
+      integrationId: original.integrationId,
+      eventType: original.eventType,
+      orderId: original.orderId,
+      payload: original.payload,
+      redeliveryOf: original.id,
+    })
+    .returning();
+  return row!;
+}
+
+/** Unfinished deliveries nobody has touched for a while: their announcement or their run was lost. */
+export async function findStalledDeliveries(limit = 500): Promise<string[]> {
+  const rows = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ["Pending", "InProgress", "Failed"]),
+        lt(webhookDeliveries.updatedAt, sql`now() - make_interval(secs => ${STALE_AFTER_SECONDS})`),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.updatedAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Start-up of the process that runs deliveries in-process: whatever was InProgress belonged to the
+ * previous process, so it is released (its unrecorded attempt is made again) and every unfinished
+ * delivery is returned for announcement.
+ */
+export async function releaseUnfinishedDeliveries(): Promise<string[]> {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: sql`case when ${webhookDeliveries.attemptCount} = 0 then 'Pending' else 'Failed' end`, updatedAt: sql`now()` })
+    .where(eq(webhookDeliveries.status, "InProgress"));
+  const rows = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.status, ["Pending", "Failed"]))
+    .orderBy(asc(webhookDeliveries.createdAt));
+  return rows.map((r) => r.id);
+}
+
+/** POST /webhooks/deliveries/:id/redeliver: the new delivery is started like any other. */
+export async function redeliver(organizationId: string, publicId: string): Promise<DeliveryJson> {
+  const row = await createRedelivery(organizationId, publicId);
+  await announceDeliveries([row.id]);
+  return serializeDelivery(row);
+}

@@ -1,0 +1,136 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { db, type Queryable } from "@/db/client";
+import { webhookIntegrations, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/db/schema";
+import { randomToken } from "@/lib/auth/secrets";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { fromPublicId, toPublicId } from "@/lib/ids";
+import { checkTarget, TargetRefused } from "./target";
+
+export interface IntegrationJson {
+  id: string;
+  url: string;
+  events: string[];
+  enabled: boolean;
+  signing_secret?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+type IntegrationRow = typeof webhookIntegrations.$inferSelect;
+
+export function newSigningSecret(): string {
+  return `whsec_${randomToken(32)}`;
+}
+
+export function serializeIntegration(row: IntegrationRow): IntegrationJson {
+  return {
+    id: toPublicId("integration", row.id),
+    url: row.url,
+    events: row.events,
+    enabled: row.enabled,
+    ...(row.signingSecret ? { signing_secret: row.signingSecret } : {}),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function validUrl(url: string): Promise<string> {
+  try {
+    await checkTarget(url);
+  } catch (error) {
+    if (error instanceof TargetRefused) {
+      throw new ApiError("validation_failed", "Invalid webhook URL", [{ path: "url", message: error.message }]);
+    }
+    throw error;
+  }
+  return new URL(url).toString();
+}
+
+function validEvents(events: readonly string[]): WebhookEventType[] {
+  const unknown = events.filter((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
+  if (events.length === 0 || unknown.length) {
+    throw new ApiError("validation_failed", "Invalid webhook events", [
+      { path: "events", message: `must be a non-empty list of ${WEBHOOK_EVENT_TYPES.join(", ")}` },
+    ]);
+  }
+  return [...new Set(events)] as WebhookEventType[];
+}
+
+/** `signed: false` makes an integration of the kind that predates signing (no secret until its next update). */
+export async function createIntegration(
+  input: { organizationId: string; url: string; events?: WebhookEventType[]; signed?: boolean },
+  q: Queryable = db,
+): Promise<IntegrationJson> {
+  const url = await validUrl(input.url);
+  const events = validEvents(input.events ?? ["OrderCompleted"]);
+  const [row] = await q
+    .insert(webhookIntegrations)
+    .values({
+      organizationId: input.organizationId,
+      url,
+      events,
+      signingSecret: input.signed === false ? null : newSigningSecret(),
+    })
+    .returning();
+  return serializeIntegration(row!);
+}
+
+export async function listIntegrations(organizationId: string, q: Queryable = db): Promise<IntegrationJson[]> {
+  const rows = await q
+    .select()
+    .from(webhookIntegrations)
+    .where(eq(webhookIntegrations.organizationId, organizationId))
+    .orderBy(desc(webhookIntegrations.createdAt), desc(webhookIntegrations.id));
+  return rows.map(serializeIntegration);
+}
+
+function integrationUuid(publicId: string): string {
+  const id = fromPublicId("integration", publicId);
+  if (!id) throw notFound("Integration");
+  return id;
+}
+
+export async function getIntegration(organizationId: string, publicId: string, q: Queryable = db): Promise<IntegrationJson> {
+  const [row] = await q
+    .select()
+    .from(webhookIntegrations)
+    .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationUuid(publicId))))
+    .limit(1);
+  if (!row) throw notFound("Integration");
+  return serializeIntegration(row);
+}
+
+/** Any update also gives an unsigned (pre-signing) integration its first secret. */
+export async function updateIntegration(
+  organizationId: string,
+  publicId: string,
+  changes: { url?: string; events?: WebhookEventType[]; enabled?: boolean },
+  q: Queryable = db,
+): Promise<IntegrationJson> {
+  const url = changes.url === undefined ? undefined : await validUrl(changes.url);
+  const events = changes.events === undefined ? undefined : validEvents(changes.events);
+  const [row] = await q
+    .update(webhookIntegrations)
+    .set({
+      ...(url === undefined ? {} : { url }),
+      ...(events === undefined ? {} : { events }),
+      ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
+      signingSecret: sql`coalesce(${webhookIntegrations.signingSecret}, ${newSigningSecret()})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationUuid(publicId))))
+    .returning();
+  if (!row) throw notFound("Integration");
+  return serializeIntegration(row);
+}
+
+/** A new secret takes effect on the next attempt; the old one stops working at once. */
+export async function rotateIntegrationSecret(organizationId: string, publicId: string, q: Queryable = db): Promise<IntegrationJson> {
+  const [row] = await q
+    .update(webhookIntegrations)
+    .set({ signingSecret: newSigningSecret(), updatedAt: new Date() })
+    .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationUuid(publicId))))
+    .returning();
+  if (!row) throw notFound("Integration");
+  return serializeIntegration(row);
+}

@@ -1,0 +1,47 @@
+import { and, arrayContains, eq } from "drizzle-orm";
+import type { Transaction } from "@/db/client";
+import { webhookDeliveries, webhookIntegrations } from "@/db/schema";
+import { inngest } from "@/inngest/client";
+import { loadTransactionOrders } from "@/lib/orders/transaction-order";
+import { log } from "@/lib/log";
+
+export const DELIVERY_CREATED_EVENT = "webhook/delivery.created";
+
+/**
+ * Called inside the transaction that completes an order: one Pending delivery per enabled integration
+ * subscribed to OrderCompleted, holding the exact body to send, so a committed order cannot lose its webhook.
+ */
+export async function recordOrderCompleted(tx: Transaction, organizationId: string, orderId: string): Promise<string[]> {
+  const integrations = await tx
+    .select({ id: webhookIntegrations.id })
+    .from(webhookIntegrations)
+    .where(
+      and(
+        eq(webhookIntegrations.organizationId, organizationId),
+        eq(webhookIntegrations.enabled, true),
+        arrayContains(webhookIntegrations.events, ["OrderCompleted"]),
+      ),
+    );
+  if (integrations.length === 0) return [];
+  const [order] = await loadTransactionOrders(tx, organizationId, [orderId]);
+  if (!order) throw new Error(`Order ${orderId} not found in organization ${organizationId}`);
+  const payload = JSON.stringify(order);
+  const rows = await tx
+    .insert(webhookDeliveries)
+    .values(integrations.map((i) => ({ organizationId, integrationId: i.id, eventType: "OrderCompleted" as const, orderId, payload })))
+    .returning({ id: webhookDeliveries.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * After commit: starts the delivery function for each delivery. Never throws; a send that is lost
+ * (Inngest unreachable, crash) is picked up by the sweeper because the delivery stays unfinished.
+ */
+export async function announceDeliveries(deliveryIds: string[]): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  try {
+    await inngest.send(deliveryIds.map((deliveryId) => ({ name: DELIVERY_CREATED_EVENT, data: { deliveryId } })));
+  } catch (error) {
+    log.warn("webhook delivery announcement failed; the sweeper will retry", { deliveries: deliveryIds.length, error: String(error) });
+  }
+}

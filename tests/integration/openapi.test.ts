@@ -1,0 +1,247 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument, pathParameterNames } from "@/lib/openapi/document";
+import { errorBodySchema, OPERATIONS, type Operation } from "@/lib/openapi/operations";
+import { hoursFromNow } from "../support/catalog";
+import { useTestDatabase } from "../support/database";
+import { apiClient, createTenant } from "../support/fixtures";
+import { useTestServer } from "../support/server";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const API_DIRS = ["app/v1", "app/analytics_search", "app/webhooks"];
+
+interface RouteFile {
+  file: string;
+  path: string;
+  /** Method → its access as written in the route: a scope, or "dashboard". */
+  methods: Map<string, string>;
+}
+
+/** Every route.ts of the API with its URL path (OpenAPI form) and the methods of its `methods({…})` table. */
+function routeFiles(): RouteFile[] {
+  const found: RouteFile[] = [];
+  for (const dir of API_DIRS) {
+    for (const entry of readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })) {
+      if (path.basename(entry) !== "route.ts") continue;
+      const segments = path.dirname(entry).split(path.sep).filter((s) => s !== ".");
+      // Catch-all segments only answer unknown paths with the API's 404 body; they are no operation.
+      if (segments.some((s) => s.startsWith("[..") || s.startsWith("[[..."))) continue;
+      const urlPath = "/" + [dir.replace(/^app\//, ""), ...segments.map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))].join("/");
+      const source = readFileSync(path.join(root, dir, entry), "utf8");
+      const table = /methods\(\{([\s\S]*)\}\);?\s*$/.exec(source)?.[1] ?? "";
+      const methods = new Map(
+        [...table.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):\s*endpoint(?:<[^>]*>)?\(\{\s*(?:scope:\s*"([^"]+)"|(dashboard):\s*true)/gm)].map(
+          (m) => [m[1]!, m[2] ?? m[3]!],
+        ),
+      );
+      const declared = [...table.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):/gm)].length;
+      if (declared !== methods.size) throw new Error(`${dir}/${entry}: a method of methods({…}) is not a plain endpoint(…) call`);
+      found.push({ file: path.join(dir, entry), path: urlPath, methods });
+    }
+  }
+  return found;
+}
+
+interface DocumentedOperation {
+  operationId: string;
+  security: unknown;
+  parameters: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
+  requestBody?: { content: { "application/json": { schema: { $ref: string } } } };
+  responses: Record<string, { content?: { "application/json": { schema: unknown } } }>;
+}
+
+const operation = (operationId: string): Operation => {
+  const op = OPERATIONS.find((candidate) => candidate.operationId === operationId);
+  if (!op) throw new Error(`no operation ${operationId}`);
+  return op;
+};
+
+/**
+ * The response has the documented status and exactly the documented shape: zod objects drop unknown keys,
+ * so a field the schema does not list makes the parsed value differ from the body.
+ */
+async function expectDocumented<T = Record<string, unknown>>(operationId: string, response: Response): Promise<T> {
+  const op = operation(operationId);
+  const text = await response.text();
+  expect(response.status, `${operationId} → ${text}`).toBe(op.response.status);
+  const body = text ? JSON.parse(text) : undefined;
+  if (op.response.schema) expect(op.response.schema.parse(body)).toEqual(body);
+  return body as T;
+}
+
+describe("OpenAPI document", () => {
+  const document = buildOpenApiDocument();
+
+  it("is an OpenAPI 3.1 document with both security schemes and the error schema", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.jsonSchemaDialect).toBe("https://json-schema.org/draft/2020-12/schema");
+    expect(document.info.title).toEqual(expect.any(String));
+    expect(document.components.securitySchemes).toMatchObject({
+      apiKey: { type: "http", scheme: "bearer" },
+      dashboardJwt: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+    });
+    expect(document.components.schemas.Error).toMatchObject({
+      type: "object",
+      required: expect.arrayContaining(["error", "code", "trace_id"]),
+    });
+    // Every $ref points at a schema that exists.
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/(schemas|headers)\/([^"]+)"/g)];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const [, kind, name] of refs) {
+      expect(document.components[kind as "schemas" | "headers"], `${kind}/${name}`).toHaveProperty([name!]);
+    }
+  });
+
+  it("describes every operation with security, parameters, success and error responses", () => {
+    for (const op of OPERATIONS) {
+      const documented = document.paths[op.path]?.[op.method] as DocumentedOperation;
+      expect(documented, `${op.method} ${op.path}`).toBeDefined();
+      expect(documented.operationId).toBe(op.operationId);
+      const scope = "scope" in op.access ? op.access.scope : undefined;
+      expect(documented.security).toEqual(scope ? [{ apiKey: [scope] }] : [{ dashboardJwt: [] }]);
+      const pathParams = documented.parameters.filter((p) => p.in === "path").map((p) => p.name);
+      expect(pathParams).toEqual(pathParameterNames(op.path));
+      const statuses = Object.keys(documented.responses);
+      expect(statuses).toContain(String(op.response.status));
+      expect(statuses).toEqual(expect.arrayContaining(["401", "500"]));
+      if (scope) expect(statuses).toEqual(expect.arrayContaining(["403", "429"]));
+      if (op.body || op.query) expect(statuses).toContain("400");
+      if (op.body) expect(documented.requestBody!.content["application/json"].schema.$ref).toMatch(/Request$/);
+      for (const status of statuses.filter((s) => Number(s) >= 400)) {
+        expect(documented.responses[status]!.content!["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+      }
+    }
+  });
+
+  it("documents the query parameters with their ranges and defaults", () => {
+    const search = document.paths["/analytics_search/api/transactions"]!.get as DocumentedOperation;
+    const byName = Object.fromEntries(search.parameters.map((p) => [p.name, p]));
+    expect(Object.keys(byName)).toEqual(
+      expect.arrayContaining(["size", "from", "sort", "order", "date_from", "date_to", "q", "event_id", "is_refunded"]),
+    );
+    expect(byName.size).toMatchObject({ in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 1000, default: 100 } });
+    expect(byName.from?.schema).toMatchObject({ type: "integer", minimum: 0, default: 0 });
+    expect(byName.sort?.schema).toMatchObject({ enum: ["date", "price", "customer_name"], default: "date" });
+    expect(byName.order?.schema).toMatchObject({ enum: ["desc", "asc"], default: "desc" });
+  });
+
+  it("covers every API route file and method with the route's own access rule, and documents nothing that has no route", () => {
+    const routes = routeFiles();
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    const served = new Set<string>();
+    for (const route of routes) {
+      expect(route.methods.size, `${route.file} has no methods({…}) table`).toBeGreaterThan(0);
+      for (const [method, access] of route.methods) {
+        served.add(`${method.toLowerCase()} ${route.path}`);
+        const op = OPERATIONS.find((candidate) => candidate.path === route.path && candidate.method === method.toLowerCase());
+        expect(op, `${method} ${route.path} (${route.file})`).toBeDefined();
+        expect(document.paths[route.path]?.[op!.method]).toBeDefined();
+        expect("scope" in op!.access ? op!.access.scope : "dashboard", `${method} ${route.path}`).toBe(access);
+      }
+    }
+    expect(new Set(OPERATIONS.map((op) => `${op.method} ${op.path}`))).toEqual(served);
+  });
+
+  it("has example request bodies that the endpoints' own schemas accept", () => {
+    for (const op of OPERATIONS.filter((candidate) => candidate.body)) {
+      expect(op.bodyExample, op.operationId).toBeDefined();
+      const parsed = op.body!.safeParse(op.bodyExample);
+      expect(parsed.success, `${op.operationId}: ${parsed.error?.message}`).toBe(true);
+    }
+  });
+});
+
+describe("GET /api/openapi.json and /docs/api", () => {
+  useTestDatabase();
+  const server = useTestServer();
+
+  it("serves the document publicly", async () => {
+    const response = await fetch(`${server.url()}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await response.json()).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+  });
+
+  it("renders the reference page with every operation", async () => {
+    const response = await fetch(`${server.url()}/docs/api`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("API reference");
+    for (const op of OPERATIONS) {
+      expect(html, op.path).toContain(`data-testid="operation-path">${op.path}</code>`);
+      expect(html).toContain(`id="${op.operationId}"`);
+      if ("scope" in op.access) expect(html).toContain(op.access.scope);
+    }
+    expect(html).toContain("Stockholm Arena"); // an example body
+  });
+
+  it("matches real responses of the catalog, order, transactions and webhook endpoints", async () => {
+    const tenant = await createTenant();
+    const api = apiClient(server.url(), tenant.apiKey);
+    const dashboard = apiClient(server.url(), tenant.userToken);
+
+    const venue = await expectDocumented<{ id: string }>(
+      "createVenue",
+      await api("/v1/venues", { method: "POST", body: operation("createVenue").bodyExample }),
+    );
+    await expectDocumented("getVenue", await api(`/v1/venues/${venue.id}`));
+    await expectDocumented("listVenues", await api("/v1/venues"));
+    await expectDocumented(
+      "updateVenue",
+      await api(`/v1/venues/${venue.id}`, { method: "PATCH", body: operation("updateVenue").bodyExample }),
+    );
+
+    const eventExample = operation("createEvent").bodyExample as Record<string, unknown>;
+    const event = await expectDocumented<{ id: string }>(
+      "createEvent",
+      await api("/v1/events", {
+        method: "POST",
+        body: { ...eventExample, venue_id: venue.id, starts_at: hoursFromNow(24 * 30), ends_at: hoursFromNow(24 * 30 + 8) },
+      }),
+    );
+    await expectDocumented("listEvents", await api("/v1/events?per_page=10"));
+    const ticketExample = operation("createTicketType").bodyExample as Record<string, unknown>;
+    const ticket = await expectDocumented<{ id: string }>(
+      "createTicketType",
+      await api(`/v1/events/${event.id}/tickets`, {
+        method: "POST",
+        body: { ...ticketExample, sale_starts_at: hoursFromNow(-1), sale_ends_at: hoursFromNow(24 * 29) },
+      }),
+    );
+    await expectDocumented("listTicketTypes", await api(`/v1/events/${event.id}/tickets`));
+
+    const { campaign_code: _noCampaign, ...orderExample } = operation("createOrder").bodyExample as Record<string, unknown>;
+    const order = await expectDocumented<{ id: string }>(
+      "createOrder",
+      await api("/v1/orders", {
+        method: "POST",
+        body: { ...orderExample, event_id: event.id, items: [{ ticket_id: ticket.id, quantity: 2 }] },
+      }),
+    );
+    await expectDocumented("getOrder", await api(`/v1/orders/${order.id}`));
+    await expectDocumented("listOrders", await api("/v1/orders"));
+    const search = await expectDocumented<{ data: { total_count: number } }>(
+      "searchTransactions",
+      await api("/analytics_search/api/transactions?size=5"),
+    );
+    expect(search.data.total_count).toBe(1);
+    await expectDocumented(
+      "refundOrder",
+      await api(`/v1/orders/${order.id}/refund`, { method: "POST", body: operation("refundOrder").bodyExample }),
+    );
+    await expectDocumented("listMemberships", await api("/v1/memberships"));
+    await expectDocumented("listDeliveries", await dashboard("/webhooks/deliveries"));
+
+    // Error bodies: the documented shape, with details on validation failures.
+    const invalid = await api("/v1/venues", { method: "POST", body: { name: "" } });
+    expect(invalid.status).toBe(400);
+    const invalidBody = await invalid.json();
+    expect(errorBodySchema.parse(invalidBody)).toEqual(invalidBody);
+    expect(invalidBody.details.length).toBeGreaterThan(0);
+    const missing = await api("/v1/orders/ord_00000000000000000000000000000000");
+    expect(missing.status).toBe(404);
+    const missingBody = await missing.json();
+    expect(errorBodySchema.parse(missingBody)).toEqual(missingBody);
+  });
+});

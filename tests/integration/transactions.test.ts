@@ -1,0 +1,263 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { inArray } from "drizzle-orm";
+import { db } from "@/db/client";
+import { orders } from "@/db/schema";
+import { toPublicId } from "@/lib/ids";
+import { expectError, expectStatus } from "../support/catalog";
+import { useTestDatabase } from "../support/database";
+import { apiClient, createTenant } from "../support/fixtures";
+import { insertCatalog, insertOrders, type OrderSeed } from "../support/order-fixtures";
+import { useTestServer } from "../support/server";
+
+interface TransactionOrder {
+  uuid: string;
+  email: string;
+  phone_number?: string;
+  customer_name: string;
+  total_price: number;
+  is_refunded: boolean;
+  order_number: number;
+  created_at: string;
+  cart: Record<string, unknown>;
+}
+interface Envelope {
+  data: { total_count: number; orders: TransactionOrder[] };
+  trace_id: string;
+}
+
+const PATH = "/analytics_search/api/transactions";
+
+describe("GET /analytics_search/api/transactions", () => {
+  useTestDatabase();
+  const server = useTestServer();
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
+  let api: ReturnType<typeof apiClient>;
+
+  beforeEach(async () => {
+    tenant = await createTenant({ currency: "SEK" });
+    api = apiClient(server.url(), tenant.apiKey);
+  });
+
+  async function search(query = ""): Promise<Envelope> {
+    const response = await api(`${PATH}${query ? `?${query}` : ""}`);
+    const body = await expectStatus<Envelope>(response, 200);
+    expect(body.trace_id).toBe(response.headers.get("x-trace-id"));
+    return body;
+  }
+
+  async function seed(seeds: OrderSeed[], options: Parameters<typeof insertCatalog>[1] = {}) {
+    const catalog = await insertCatalog(tenant.organization.id, options);
+    const rows = await insertOrders(tenant.organization.id, catalog.event, catalog.tickets[0]!.row, seeds);
+    return { catalog, rows };
+  }
+
+  it("returns the envelope with 2.2 orders, omitting null optional fields", async () => {
+    const { catalog, rows } = await seed(
+      [
+        { createdAt: new Date("2026-03-01T12:00:00.000Z"), customerPhone: "+46701234567", customerName: "Grace Hopper", customerEmail: "grace@example.test" },
+        { createdAt: new Date("2026-03-02T12:00:00.000Z"), customerName: "Alan Turing", customerEmail: "alan@example.test" },
+      ],
+      { eventName: "Opera" },
+    );
+    const body = await search();
+    expect(Object.keys(body).sort()).toEqual(["data", "trace_id"]);
+    expect(body.data.total_count).toBe(2);
+    const [newest, oldest] = body.data.orders;
+    expect(newest).toEqual({
+      uuid: rows[1]!.id,
+      email: "alan@example.test",
+      customer_name: "Alan Turing",
+      total_price: 45_000,
+      payment_method: "card",
+      payment_method_brand: "visa",
+      is_refunded: false,
+      order_number: rows[1]!.orderNumber,
+      order_source: "web",
+      created_at: "2026-03-02T12:00:00.000Z",
+      cart: {
+        organization: toPublicId("organization", tenant.organization.id),
+        event: catalog.eventId,
+        currency: "SEK",
+        total_price: 45_000,
+        original_price: 45_000,
+        items: [
+          {
+            product_type: "ticket",
+            name: "Ticket 1",
+            quantity: 1,
+            price: 45_000,
+            vat: 6,
+            event: catalog.eventId,
+            event_name: "Opera",
+            category: "Admission",
+          },
+        ],
+        campaigns: [],
+      },
+    });
+    expect(newest).not.toHaveProperty("phone_number");
+    expect(newest).not.toHaveProperty("refund_reason");
+    expect(oldest).toMatchObject({ uuid: rows[0]!.id, phone_number: "+46701234567" });
+  });
+
+  it("defaults to 100 per page, newest first, and counts every match", async () => {
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    const { rows } = await seed(Array.from({ length: 105 }, (_, i) => ({ createdAt: new Date(start + i * 60_000) })));
+    const body = await search();
+    expect(body.data.total_count).toBe(105);
+    expect(body.data.orders).toHaveLength(100);
+    expect(body.data.orders[0]!.uuid).toBe(rows[104]!.id);
+    const last = await search("from=100");
+    expect(last.data.orders.map((o) => o.uuid)).toEqual(rows.slice(0, 5).reverse().map((r) => r.id));
+    const past = await search("from=500&size=1000");
+    expect(past.data).toEqual({ total_count: 105, orders: [] });
+
+    // The unfiltered count (kept by trigger) agrees with a counted, filtered one after deletes too.
+    await db.delete(orders).where(inArray(orders.id, [rows[0]!.id, rows[50]!.id]));
+    expect((await search()).data.total_count).toBe(103);
+    expect((await search("date_from=2000-01-01")).data.total_count).toBe(103);
+  });
+
+  it("rejects malformed and out-of-range parameters with 400 details instead of clamping", async () => {
+    const cases: [string, string[]][] = [
+      ["size=0", ["size"]],
+      ["size=1001", ["size"]],
+      ["size=-5", ["size"]],
+      ["size=ten", ["size"]],
+      ["size=1.5", ["size"]],
+      ["size=", ["size"]],
+      ["from=-1", ["from"]],
+      ["from=1e3", ["from"]],
+      ["sort=bogus", ["sort"]],
+      ["sort=DATE", ["sort"]],
+      ["order=sideways", ["order"]],
+      ["date_from=yesterday", ["date_from"]],
+      ["date_to=2026-13-45T00:00:00Z", ["date_to"]],
+      ["date_from=2026-02-30", ["date_from"]],
+      ["date_to=2026-01-01T10:00:00", ["date_to"]],
+      ["is_refunded=maybe", ["is_refunded"]],
+      ["event_id=123", ["event_id"]],
+      ["q=", ["q"]],
+      ["size=0&from=-1&sort=x", ["size", "from", "sort"]],
+      ["date_from=2026-02-01T00:00:00Z&date_to=2026-01-31T23:59:59Z", ["date_from"]],
+      ["date_from=2026-02-01&date_to=2026-01-31", ["date_from"]],
+    ];
+    for (const [query, paths] of cases) {
+      const body = await expectError(await api(`${PATH}?${query}`), 400, "validation_failed", paths);
+      expect(body.details!.every((d) => typeof (d as { message?: unknown }).message === "string"), query).toBe(true);
+    }
+    // Bounds themselves are valid, as are equal dates and unknown parameters.
+    await search("size=1&from=0");
+    await search("size=1000&sort=price&order=asc");
+    await search("date_from=2026-01-01T00:00:00Z&date_to=2026-01-01T00:00:00Z&whatever=1");
+    await search("date_from=2026-01-01T10:00:00%2B02:00&date_to=2026-01-01");
+  });
+
+  it("pages through a full result set with ties exactly once for every sort and order", async () => {
+    const sameTime = new Date("2026-05-01T10:00:00Z");
+    const seeds: OrderSeed[] = Array.from({ length: 23 }, (_, i) => ({
+      // Three-way ties on every sort key: a few distinct times, prices and names.
+      createdAt: i % 3 === 0 ? sameTime : new Date(sameTime.getTime() + (i % 4) * 1000),
+      totalPrice: [1_000, 2_000, 2_000, 5_000][i % 4],
+      customerName: ["anna", "Anna", "Bo", "carl"][i % 4],
+    }));
+    const { rows } = await seed(seeds);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const keyOf = {
+      date: (id: string) => byId.get(id)!.createdAt.getTime(),
+      price: (id: string) => byId.get(id)!.totalPrice,
+      customer_name: (id: string) => byId.get(id)!.customerName.toLowerCase(),
+    };
+
+    for (const sort of ["date", "price", "customer_name"] as const) {
+      for (const order of ["asc", "desc"] as const) {
+        const seen: string[] = [];
+        for (let from = 0; from < 23; from += 4) {
+          const page = await search(`sort=${sort}&order=${order}&size=4&from=${from}`);
+          expect(page.data.total_count).toBe(23);
+          seen.push(...page.data.orders.map((o) => o.uuid));
+        }
+        expect(seen, `${sort} ${order}`).toHaveLength(23);
+        expect(new Set(seen).size, `${sort} ${order}`).toBe(23);
+        // The walk equals one big page, which is ordered by the key then the uuid.
+        const whole = (await search(`sort=${sort}&order=${order}&size=1000`)).data.orders.map((o) => o.uuid);
+        expect(seen).toEqual(whole);
+        const sign = order === "asc" ? 1 : -1;
+        const expected = [...whole].sort((a, b) => {
+          const ka = keyOf[sort](a);
+          const kb = keyOf[sort](b);
+          if (ka !== kb) return (ka < kb ? -1 : 1) * sign;
+          return (a < b ? -1 : 1) * sign;
+        });
+        expect(whole, `${sort} ${order}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("filters by inclusive date bounds, q, event and refund state, with exact counts", async () => {
+    const { rows, catalog } = await seed([
+      { createdAt: new Date("2026-01-01T00:00:00.000Z"), customerEmail: "Ada@Example.test", customerName: "Ada Lovelace" },
+      { createdAt: new Date("2026-01-15T12:30:00.000Z"), customerName: "Grace Hopper", customerPhone: "+46 70 555 1234" },
+      { createdAt: new Date("2026-01-31T23:59:59.999Z"), customerName: "Alan Turing", status: "refunded" },
+      { createdAt: new Date("2026-02-01T00:00:00.000Z"), customerName: "Edsger Dijkstra" },
+    ]);
+    const second = await seed([{ createdAt: new Date("2026-01-10T00:00:00.000Z"), customerName: "Barbara Liskov" }]);
+    const stranger = await createTenant();
+    const theirs = await insertCatalog(stranger.organization.id);
+    await insertOrders(stranger.organization.id, theirs.event, theirs.tickets[0]!.row, [
+      { customerName: "Ada Lovelace", createdAt: new Date("2026-01-05T00:00:00Z") },
+    ]);
+
+    const ids = async (query: string) => {
+      const body = await search(query);
+      expect(body.data.total_count).toBe(body.data.orders.length);
+      return body.data.orders.map((o) => o.uuid).sort();
+    };
+    const id = (i: number) => rows[i]!.id;
+    const sorted = (...values: string[]) => [...values].sort();
+
+    expect(await ids("")).toEqual(sorted(id(0), id(1), id(2), id(3), second.rows[0]!.id));
+    expect(await ids("date_from=2026-01-01T00:00:00Z&date_to=2026-01-31T23:59:59.999Z")).toEqual(
+      sorted(id(0), id(1), id(2), second.rows[0]!.id),
+    );
+    expect(await ids("date_from=2026-01-15T12:30:00Z&date_to=2026-01-15T12:30:00Z")).toEqual([id(1)]);
+    // A bare date covers its whole UTC day; offsets are honoured.
+    expect(await ids("date_from=2026-01-31&date_to=2026-01-31")).toEqual([id(2)]);
+    expect(await ids("date_to=2026-01-01T01:00:00%2B01:00")).toEqual([id(0)]);
+    expect(await ids("date_from=2026-02-01T00:00:00.001Z")).toEqual([]);
+
+    expect(await ids("q=ada%40EXAMPLE")).toEqual([id(0)]);
+    expect(await ids("q=hopper")).toEqual([id(1)]);
+    expect(await ids("q=555%201234")).toEqual([id(1)]);
+    expect(await ids("q=%25")).toEqual([]);
+    // Digits match the exact order number or a phone/e-mail substring: order 4, and the phone "...1234".
+    expect(rows[3]!.orderNumber).toBe(4);
+    expect(await ids("q=4")).toEqual(sorted(id(1), id(3)));
+    expect(await ids("q=3")).toEqual(sorted(id(1), id(2), id(3))); // + e-mail customer3@
+    expect(await ids("q=99999999999")).toEqual([]);
+
+    expect(await ids(`event_id=${second.catalog.eventId}`)).toEqual([second.rows[0]!.id]);
+    expect(await ids(`event_id=${theirs.eventId}`)).toEqual([]);
+    expect(await ids(`event_id=${catalog.eventId}&is_refunded=true`)).toEqual([id(2)]);
+    expect(await ids("is_refunded=false&date_to=2026-01-31")).toEqual(sorted(id(0), id(1), second.rows[0]!.id));
+
+    const refunded = await search("is_refunded=true");
+    expect(refunded.data.orders[0]).toMatchObject({ is_refunded: true });
+  });
+
+  it("sees only the key's organization and checks the scope", async () => {
+    const stranger = await createTenant();
+    const theirs = await insertCatalog(stranger.organization.id);
+    await insertOrders(stranger.organization.id, theirs.event, theirs.tickets[0]!.row, [{}, {}]);
+    expect((await search()).data).toEqual({ total_count: 0, orders: [] });
+
+    const noRead = await createTenant({ scopes: ["orders:write", "events:read"] });
+    const forbidden = await expectError(await apiClient(server.url(), noRead.apiKey)(PATH), 403, "forbidden");
+    expect(forbidden.error).toBe("Insufficient permissions. Required scope: orders:read");
+    await expectError(await fetch(`${server.url()}${PATH}`), 401, "unauthorized");
+
+    const readOnly = await createTenant({ scopes: ["orders:read"] });
+    const body = await expectStatus<Envelope>(await apiClient(server.url(), readOnly.apiKey)(PATH), 200);
+    expect(body.data.total_count).toBe(0);
+  });
+});

@@ -1,0 +1,249 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { inProcessDriver } from "@/inngest/driver";
+import { webhookDeliveries } from "@/db/schema";
+import { fromPublicId, toPublicId } from "@/lib/ids";
+import { attemptDelivery } from "@/lib/webhooks/attempt";
+import { createIntegration, updateIntegration } from "@/lib/webhooks/integrations";
+import { resumeUnfinishedDeliveries } from "@/lib/webhooks/runtime";
+import { verifyWebhook } from "@/lib/webhooks/verify";
+import { loadTransactionOrders } from "@/lib/orders/transaction-order";
+import { useTestDatabase } from "../support/database";
+import { createTenant } from "../support/fixtures";
+import { refusingUrl, useReceivers } from "../support/receiver";
+import { attemptRows, completeOrder, deliveryRow, waitForStatus } from "../support/webhooks";
+
+describe("webhook deliveries", () => {
+  useTestDatabase();
+  const receiver = useReceivers();
+
+  async function integration(url: string, signed = true) {
+    const { organization } = await createTenant();
+    const created = await createIntegration({ organizationId: organization.id, url, signed });
+    return { organizationId: organization.id, integration: created };
+  }
+
+  it("delivers the order JSON byte for byte with headers a receiver can verify", async () => {
+    const server = await receiver(() => ({ status: 200, body: "ok" }));
+    const { organizationId, integration: hook } = await integration(server.url);
+    const { orderId, deliveryIds } = await completeOrder(organizationId);
+    expect(deliveryIds).toHaveLength(1);
+    const row = await waitForStatus(deliveryIds[0]!, ["Success"]);
+
+    expect(server.requests).toHaveLength(1);
+    const request = server.requests[0]!;
+    expect(request.method).toBe("POST");
+    expect(request.body).toBe(row.payload);
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.headers["x-webhook-delivery-id"]).toBe(toPublicId("delivery", deliveryIds[0]!));
+    expect(request.headers["x-webhook-event-type"]).toBe("OrderCompleted");
+    expect(request.headers["x-webhook-attempt"]).toBe("1");
+    const event = verifyWebhook(request.body, request.headers, hook.signing_secret!, { toleranceSeconds: 300 });
+    const [order] = await loadTransactionOrders(db, organizationId, [orderId]);
+    expect(event).toEqual(JSON.parse(JSON.stringify(order)));
+    expect(() => verifyWebhook(request.body, request.headers, "whsec_wrong")).toThrow(/signature/i);
+
+    expect(row).toMatchObject({ status: "Success", attemptCount: 1, nextRetryAt: null });
+    const attempts = await attemptRows(row.id);
+    expect(attempts).toMatchObject([{ attemptNumber: 1, statusCode: 200, responseBody: "ok", errorMessage: null }]);
+  });
+
+  it("retries a receiver that fails twice: 3 attempts, same delivery id, fresh signatures", async () => {
+    // Failing slowly (over a second) makes each attempt's timestamp, and so its signature, differ.
+    const server = await receiver((n) => (n < 2 ? { status: 500, body: "boom", delayMs: 1_050 } : { status: 204 }));
+    const { organizationId, integration: hook } = await integration(server.url);
+    const { deliveryIds } = await completeOrder(organizationId);
+    const row = await waitForStatus(deliveryIds[0]!, ["Success"]);
+
+    expect(row.attemptCount).toBe(3);
+    expect(server.requests.map((r) => r.headers["x-webhook-attempt"])).toEqual(["1", "2", "3"]);
+    expect(new Set(server.requests.map((r) => r.headers["x-webhook-delivery-id"])).size).toBe(1);
+    expect(new Set(server.requests.map((r) => r.headers["x-webhook-timestamp"])).size).toBe(3);
+    expect(new Set(server.requests.map((r) => r.headers["x-webhook-signature"])).size).toBe(3);
+    for (const request of server.requests) {
+      expect(request.body).toBe(row.payload);
+      expect(() => verifyWebhook(request.body, request.headers, hook.signing_secret!)).not.toThrow();
+    }
+    const attempts = await attemptRows(row.id);
+    expect(attempts.map((a) => [a.attemptNumber, a.statusCode])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 204],
+    ]);
+    expect(attempts[0]!.responseBody).toBe("boom");
+  });
+
+  it("makes exactly 5 attempts against a receiver that always fails, then PermanentlyFailed", async () => {
+    const server = await receiver(() => ({ status: 503 }));
+    const { organizationId } = await integration(server.url);
+    const { deliveryIds } = await completeOrder(organizationId);
+    const row = await waitForStatus(deliveryIds[0]!, ["PermanentlyFailed"]);
+    expect(row).toMatchObject({ attemptCount: 5, nextRetryAt: null });
+    expect((await attemptRows(row.id)).map((a) => a.attemptNumber)).toEqual([1, 2, 3, 4, 5]);
+
+    // Never retried again, whoever asks.
+    expect(await attemptDelivery(row.id)).toMatchObject({ status: "PermanentlyFailed", done: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.requests).toHaveLength(5);
+  });
+
+  it("records a nominal next_retry_at with backoff while a delivery is Failed", async () => {
+    const server = await receiver(() => ({ status: 500 }));
+    const { organizationId } = await integration(server.url);
+    const { deliveryIds } = await completeOrder(organizationId);
+    await waitForStatus(deliveryIds[0]!, ["PermanentlyFailed"]);
+    // Replay the state machine one attempt at a time on a fresh delivery to observe the Failed state.
+    const [copy] = await db
+      .insert(webhookDeliveries)
+      .values({ ...(await deliveryRow(deliveryIds[0]!)), id: undefined, status: "Pending", attemptCount: 0, nextRetryAt: null })
+      .returning();
+    const before = Date.now();
+    expect(await attemptDelivery(copy!.id)).toMatchObject({ status: "Failed", attemptCount: 1, done: false });
+    const failed = await deliveryRow(copy!.id);
+    const wait = failed.nextRetryAt!.getTime() - before;
+    expect(wait).toBeGreaterThanOrEqual(5_000 * 0.85 - 50);
+    expect(wait).toBeLessThanOrEqual(5_000 * 1.15 + 1_000);
+    expect(failed.lastAttemptAt).not.toBeNull();
+  });
+
+  it("treats a receiver that hangs past the total timeout as a failed attempt", async () => {
+    const server = await receiver(() => "hang");
+    const { organizationId } = await integration(server.url);
+    const [row] = await db
+      .insert(webhookDeliveries)
+      .values({
+        organizationId,
+        integrationId: (await db.query.webhookIntegrations.findFirst())!.id,
+        eventType: "OrderCompleted",
+        payload: '{"hello":"world"}',
+      })
+      .returning();
+    const progress = await attemptDelivery(row!.id, { totalTimeoutMs: 500 });
+    expect(progress).toMatchObject({ status: "Failed", attemptCount: 1 });
+    const [attempt] = await attemptRows(row!.id);
+    expect(attempt!.statusCode).toBeNull();
+    expect(attempt!.errorMessage).toMatch(/timed out/i);
+    expect(attempt!.durationMs).toBeGreaterThanOrEqual(450);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("records connection refused as an error and keeps going to PermanentlyFailed", async () => {
+    const { organizationId } = await integration(await refusingUrl());
+    const { deliveryIds } = await completeOrder(organizationId);
+    const row = await waitForStatus(deliveryIds[0]!, ["PermanentlyFailed"]);
+    const attempts = await attemptRows(row.id);
+    expect(attempts).toHaveLength(5);
+    for (const attempt of attempts) {
+      expect(attempt.statusCode).toBeNull();
+      expect(attempt.errorMessage).toMatch(/ECONNREFUSED/);
+    }
+  });
+
+  it("does not follow redirects: a 3xx is a failure", async () => {
+    const target = await receiver(() => ({ status: 200 }));
+    const server = await receiver(() => ({ status: 302, headers: { Location: target.url } }));
+    const { organizationId } = await integration(server.url);
+    const { deliveryIds } = await completeOrder(organizationId);
+    const row = await waitForStatus(deliveryIds[0]!, ["PermanentlyFailed"]);
+    expect(target.requests).toHaveLength(0);
+    const attempts = await attemptRows(row.id);
+    expect(attempts.map((a) => a.statusCode)).toEqual([302, 302, 302, 302, 302]);
+    expect(attempts[0]!.errorMessage).toMatch(/redirect/i);
+  });
+
+  it("stores at most 5000 characters of a response body", async () => {
+    const server = await receiver(() => ({ status: 200, body: "x".repeat(20_000) }));
+    const { organizationId } = await integration(server.url);
+    const { deliveryIds } = await completeOrder(organizationId);
+    const row = await waitForStatus(deliveryIds[0]!, ["Success"]);
+    const [attempt] = await attemptRows(row.id);
+    expect(attempt!.responseBody).toBe("x".repeat(5000));
+  });
+
+  it("sends no signature headers for an unsigned legacy integration, until its next update", async () => {
+    const server = await receiver(() => ({ status: 200 }));
+    const { organizationId, integration: hook } = await integration(server.url, false);
+    expect(hook.signing_secret).toBeUndefined();
+    const first = await completeOrder(organizationId);
+    await waitForStatus(first.deliveryIds[0]!, ["Success"]);
+    expect(server.requests[0]!.headers["x-webhook-delivery-id"]).toBe(toPublicId("delivery", first.deliveryIds[0]!));
+    expect(server.requests[0]!.headers["x-webhook-signature"]).toBeUndefined();
+    expect(server.requests[0]!.headers["x-webhook-timestamp"]).toBeUndefined();
+
+    const updated = await updateIntegration(organizationId, hook.id, { enabled: true });
+    expect(updated.signing_secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    const second = await completeOrder(organizationId);
+    await waitForStatus(second.deliveryIds[0]!, ["Success"]);
+    expect(() => verifyWebhook(server.requests[1]!.body, server.requests[1]!.headers, updated.signing_secret!)).not.toThrow();
+  });
+
+  it("delivers to a healthy receiver promptly while another receiver hangs", async () => {
+    const dead = await receiver(() => "hang");
+    const healthy = await receiver(() => ({ status: 200 }));
+    const { organization } = await createTenant();
+    await createIntegration({ organizationId: organization.id, url: dead.url });
+    await createIntegration({ organizationId: organization.id, url: healthy.url });
+    const started = Date.now();
+    const { deliveryIds } = await completeOrder(organization.id);
+    expect(deliveryIds).toHaveLength(2);
+    const statuses = async () => (await Promise.all(deliveryIds.map(deliveryRow))).map((r) => r.status).sort();
+    await expect.poll(statuses, { timeout: 5_000 }).toEqual(["InProgress", "Success"]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(healthy.requests).toHaveLength(1);
+    expect(dead.requests).toHaveLength(1);
+  });
+
+  it("skips disabled integrations and integrations of other organizations", async () => {
+    const server = await receiver(() => ({ status: 200 }));
+    const { organizationId, integration: hook } = await integration(server.url);
+    await integration(server.url); // another organization's integration
+    await updateIntegration(organizationId, hook.id, { enabled: false });
+    expect((await completeOrder(organizationId)).deliveryIds).toEqual([]);
+  });
+
+  it("resumes a delivery left InProgress by a killed process from its attempt count", async () => {
+    const server = await receiver(() => ({ status: 200 }));
+    const { organizationId, integration: hook } = await integration(server.url);
+    const [row] = await db
+      .insert(webhookDeliveries)
+      .values({
+        organizationId,
+        integrationId: fromPublicId("integration", hook.id)!,
+        eventType: "OrderCompleted",
+        payload: '{"uuid":"resumed"}',
+        status: "InProgress",
+        attemptCount: 2,
+      })
+      .returning();
+    expect(await resumeUnfinishedDeliveries()).toBe(1);
+    const done = await waitForStatus(row!.id, ["Success"]);
+    expect(done.attemptCount).toBe(3);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]!.headers["x-webhook-attempt"]).toBe("3");
+    expect(server.requests[0]!.body).toBe('{"uuid":"resumed"}');
+    expect((await attemptRows(row!.id)).map((a) => a.attemptNumber)).toEqual([3]);
+    const [still] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
+    expect(still!.status).toBe("Success");
+  });
+
+  it("the sweeper restarts deliveries whose announcement was lost, and leaves fresh ones alone", async () => {
+    const server = await receiver(() => ({ status: 200 }));
+    const { organizationId, integration: hook } = await integration(server.url);
+    const values = (payload: string, updatedAt: Date) => ({
+      organizationId,
+      integrationId: fromPublicId("integration", hook.id)!,
+      eventType: "OrderCompleted" as const,
+      payload,
+      updatedAt,
+    });
+    const [stalled, fresh] = await db
+      .insert(webhookDeliveries)
+      .values([values('{"lost":true}', new Date(Date.now() - 10 * 60_000)), values('{"fresh":true}', new Date())])
+      .returning();
+    inProcessDriver().fireCron();
+    await waitForStatus(stalled!.id, ["Success"]);
+    expect(server.requests.map((r) => r.body)).toEqual(['{"lost":true}']);
+    expect((await deliveryRow(fresh!.id)).status).toBe("Pending");
+  });
+});
