@@ -49,7 +49,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex("orders_number_unique").on(t.organizationId, t.orderNumber),
-    // One index per transactions-search sort; the uuid tie-breaker makes paging stable.
+    // One index per transactions-search sort; the uuid tie-breaker makes paging stable. Migration 0004
+    // adds INCLUDE columns (created_at; customer_name) that drizzle-kit cannot express, for index-only paging.
     index("orders_org_created_idx").on(t.organizationId, t.createdAt, t.id),
     index("orders_org_price_idx").on(t.organizationId, t.totalPrice, t.id),
     index("orders_org_customer_name_idx").on(t.organizationId, sql`lower(${t.customerName})`, t.id),
