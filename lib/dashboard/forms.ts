@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { ApiError } from "@/lib/http/errors";
 
 /** What a form's server action returns to `useActionState`: a message and errors next to fields. */
 export interface FormState {
@@ -29,4 +30,12 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     out[field] ??= issue.message;
   }
   return out;
+}
+
+/** A domain error as form state: its message, and its details next to the fields they name. */
+export function formStateOfApiError(error: unknown): FormState {
+  if (!(error instanceof ApiError)) throw error;
+  const fieldErrors: Record<string, string> = {};
+  for (const detail of error.details ?? []) fieldErrors[detail.path.split(".")[0] ?? "form"] ??= detail.message;
+  return { error: error.message, fieldErrors };
 }

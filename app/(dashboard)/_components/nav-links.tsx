@@ -7,6 +7,11 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/overview", label: "Overview" },
   { href: "/api-keys", label: "API keys" },
+  { href: "/orders", label: "Orders" },
+  { href: "/events", label: "Events" },
+  { href: "/venues", label: "Venues" },
+  { href: "/integrations", label: "Integrations" },
+  { href: "/deliveries", label: "Deliveries" },
 ] as const;
 
 export function NavLinks() {

@@ -1,0 +1,184 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { formatDateTime } from "@/lib/dashboard/format";
+import { isFinished, orNotFound } from "@/lib/dashboard/integrations";
+import { requireSession } from "@/lib/dashboard/session";
+import { getDelivery, listAttempts } from "@/lib/webhooks/deliveries";
+import type { AttemptJson } from "@/lib/webhooks/delivery-schemas";
+import { getIntegration } from "@/lib/webhooks/integrations";
+import { ApiTokenButton } from "../../_components/api-token-button";
+import { AutoRefresh } from "../auto-refresh";
+import { RedeliverButton } from "../redeliver-button";
+import { StatusBadge } from "../status-badge";
+
+export const metadata: Metadata = { title: "Delivery · Ticketing analytics" };
+
+const MAX_ATTEMPTS = 5;
+
+export default async function DeliveryPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = await requireSession();
+  const { id } = await params;
+  const [delivery, attempts] = await Promise.all([
+    orNotFound(getDelivery(session.organizationId, id)),
+    orNotFound(listAttempts(session.organizationId, id)),
+  ]);
+  const integration = await orNotFound(getIntegration(session.organizationId, delivery.integration_id));
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <Link href="/deliveries" className="text-sm text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700">
+          ← All deliveries
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-semibold">Delivery</h1>
+            <p className="font-mono text-sm break-all text-slate-700" data-testid="delivery-id">
+              {delivery.id}
+            </p>
+          </div>
+          <RedeliverButton deliveryId={delivery.id} />
+        </div>
+        <div className="mt-2">
+          <AutoRefresh active={!isFinished(delivery.status)} />
+        </div>
+      </div>
+
+      <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-2 sm:p-6">
+        <Field label="Status">
+          <span data-testid="delivery-status">
+            <StatusBadge status={delivery.status} />
+          </span>
+        </Field>
+        <Field label="Integration">
+          <span className="font-mono text-xs break-all">{integration.url}</span>
+        </Field>
+        <Field label="Event">
+          <code className="font-mono">{delivery.event_type}</code>
+        </Field>
+        <Field label="Attempts">
+          <span className="tabular-nums">
+            {delivery.attempt_count} of at most {MAX_ATTEMPTS}
+          </span>
+        </Field>
+        <Field label="Created">
+          <Time iso={delivery.created_at} />
+        </Field>
+        <Field label="Last attempt">
+          <Time iso={delivery.last_attempt_at} />
+        </Field>
+        <Field label="Next retry (next_retry_at)">
+          <Time iso={delivery.next_retry_at} />
+        </Field>
+        {delivery.redelivery_of && (
+          <Field label="Redelivery of">
+            <Link
+              href={`/deliveries/${delivery.redelivery_of}`}
+              className="font-mono text-xs break-all text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700"
+            >
+              {delivery.redelivery_of}
+            </Link>
+          </Field>
+        )}
+      </dl>
+
+      <section aria-labelledby="attempts-heading" className="space-y-3">
+        <h2 id="attempts-heading" className="text-base font-semibold">
+          Attempts
+        </h2>
+        {attempts.data.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+            No attempt yet. The first one starts within seconds of the delivery being created.
+          </p>
+        ) : (
+          <ol className="space-y-4 border-l-2 border-slate-300 pl-4 sm:pl-6">
+            {attempts.data.map((attempt) => (
+              <AttemptItem key={attempt.attempt_number} attempt={attempt} />
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="token-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 id="token-heading" className="text-base font-semibold">
+          Inspect through the API
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-slate-600">
+          <code className="font-mono break-all">GET /webhooks/deliveries/{delivery.id}/attempts</code> takes a dashboard
+          user token, valid for one hour.
+        </p>
+        <ApiTokenButton />
+      </section>
+    </div>
+  );
+}
+
+function AttemptItem({ attempt }: { attempt: AttemptJson }) {
+  const ok = attempt.status_code !== undefined && attempt.status_code >= 200 && attempt.status_code < 300;
+  return (
+    <li className="relative" data-testid="attempt">
+      <span
+        aria-hidden="true"
+        className={`absolute top-4 -left-[1.4rem] h-3 w-3 rounded-full ring-4 ring-slate-50 sm:-left-[1.9rem] ${
+          ok ? "bg-emerald-600" : "bg-red-600"
+        }`}
+      />
+      <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <h3 className="flex flex-wrap items-baseline justify-between gap-2 font-semibold">
+          <span>Attempt {attempt.attempt_number}</span>
+          <Time iso={attempt.created_at} />
+        </h3>
+        <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-600">Status code</dt>
+            <dd className={`font-medium tabular-nums ${ok ? "text-emerald-800" : "text-red-800"}`} data-testid="attempt-status-code">
+              {attempt.status_code ?? "none"}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-600">Duration</dt>
+            <dd className="tabular-nums">{attempt.duration_ms.toLocaleString("en-GB")} ms</dd>
+          </div>
+          {attempt.error_message && (
+            <div className="col-span-2 sm:col-span-3">
+              <dt className="text-slate-600">Error</dt>
+              <dd className="text-red-800">{attempt.error_message}</dd>
+            </div>
+          )}
+        </dl>
+        {attempt.response_body !== undefined && (
+          <details open className="mt-3">
+            <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700">
+              Response body ({attempt.response_body.length.toLocaleString("en-GB")} characters)
+            </summary>
+            <pre
+              tabIndex={0}
+              className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-100"
+            >
+              {attempt.response_body || "(empty)"}
+            </pre>
+          </details>
+        )}
+      </article>
+    </li>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+function Time({ iso }: { iso: string | undefined }) {
+  if (!iso) return <span className="text-slate-600">–</span>;
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {formatDateTime(iso)}
+    </time>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getEvent } from "@/lib/catalog/events";
+import { listTicketTypes } from "@/lib/catalog/ticket-types";
+import { listVenues } from "@/lib/catalog/venues";
+import { requireSession } from "@/lib/dashboard/session";
+import { ApiError } from "@/lib/http/errors";
+import { getOrganization } from "@/lib/organizations/organizations";
+import { EventActions } from "../event-actions";
+import { EventForm } from "../event-form";
+import { StatusBadge } from "../events-table";
+import { TicketTypeForm } from "./ticket-type-form";
+import { TicketTypesTable } from "./ticket-types-table";
+
+export const metadata: Metadata = { title: "Event · Ticketing analytics" };
+
+export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = await requireSession();
+  const { id } = await params;
+  const loaded = await Promise.all([
+    getEvent(session.organizationId, id),
+    listTicketTypes(session.organizationId, id),
+    listVenues(session.organizationId),
+    getOrganization(session.organizationId),
+  ]).catch((error: unknown) => {
+    // Unknown, deleted and foreign events are all "not found".
+    if (error instanceof ApiError && error.code === "not_found") return null;
+    throw error;
+  });
+  if (!loaded) notFound();
+  const [event, { data: ticketTypes }, { data: venues }, organization] = loaded;
+  const currency = organization!.currency;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <Link href="/events" className="text-sm text-blue-800 underline-offset-2 hover:underline">
+          ← Events
+        </Link>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold break-words">{event.name}</h1>
+          <StatusBadge status={event.status} />
+        </div>
+        <p className="text-sm text-slate-600">{event.venue.name}</p>
+        <div className="mt-3">
+          <EventActions event={{ id: event.id, name: event.name, status: event.status }} />
+        </div>
+      </div>
+
+      <section aria-labelledby="tickets-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <h2 id="tickets-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
+          Ticket types
+        </h2>
+        <TicketTypesTable ticketTypes={ticketTypes} />
+      </section>
+
+      {event.status !== "cancelled" && (
+        <section aria-labelledby="create-ticket-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <h2 id="create-ticket-heading" className="mb-4 text-base font-semibold">
+            Add a ticket type
+          </h2>
+          <TicketTypeForm eventId={event.id} currency={currency} />
+        </section>
+      )}
+
+      <section aria-labelledby="edit-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 id="edit-heading" className="mb-4 text-base font-semibold">
+          Edit event
+        </h2>
+        <EventForm
+          venues={venues.map((venue) => ({ id: venue.id, name: venue.name }))}
+          event={{
+            id: event.id,
+            name: event.name,
+            description: event.description,
+            venueId: event.venue.id,
+            startsAt: event.starts_at,
+            endsAt: event.ends_at,
+          }}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState, useId } from "react";
+import { FieldError, SubmitButton, TextField } from "../_components/form-controls";
+import { createEventAction, updateEventAction, type EventFormState } from "./actions";
+
+/** An ISO timestamp as the value of a `datetime-local` input showing UTC. */
+const toDateTimeLocal = (iso: string) => iso.slice(0, 16);
+
+export interface VenueOption {
+  id: string;
+  name: string;
+}
+
+export interface EventFormValues {
+  id: string;
+  name: string;
+  description?: string;
+  venueId: string;
+  startsAt: string;
+  endsAt: string;
+}
+
+/** Creates an event, or edits `event` when given. Times are typed and shown in UTC. */
+export function EventForm({ venues, event }: { venues: VenueOption[]; event?: EventFormValues }) {
+  const [state, action] = useActionState<EventFormState, FormData>(event ? updateEventAction : createEventAction, {});
+  const errors = state.fieldErrors ?? {};
+  const values = state.values;
+  const id = useId();
+  if (venues.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">
+        An event takes place at a venue.{" "}
+        <Link href="/venues" className="text-blue-800 underline">
+          Add a venue
+        </Link>{" "}
+        first.
+      </p>
+    );
+  }
+  const fallback = (name: string, value: string | undefined) => values?.[name] ?? value ?? "";
+  return (
+    <form action={action} noValidate className="space-y-4" key={state.saved && !event ? state.saved.id : "form"}>
+      <div role="status">
+        {state.saved && (
+          <p className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+            {event ? "Saved." : `Event “${state.saved.name}” created as a draft.`}
+          </p>
+        )}
+        {state.error && !Object.keys(errors).length && <p className="text-sm text-red-700">{state.error}</p>}
+      </div>
+      {event && <input type="hidden" name="id" value={event.id} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          name="name"
+          maxLength={200}
+          defaultValue={fallback("name", event?.name)}
+          error={errors.name}
+          required
+        />
+        <div>
+          <label htmlFor={`${id}-venue`} className="block text-sm font-medium text-slate-800">
+            Venue
+          </label>
+          <select
+            id={`${id}-venue`}
+            name="venue_id"
+            defaultValue={fallback("venue_id", event?.venueId)}
+            aria-invalid={errors.venue_id ? true : undefined}
+            aria-describedby={errors.venue_id ? `${id}-venue-error` : undefined}
+            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
+              errors.venue_id ? "border-red-600" : "border-slate-300"
+            }`}
+          >
+            <option value="">Choose a venue…</option>
+            {venues.map((venue) => (
+              <option key={venue.id} value={venue.id}>
+                {venue.name}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${id}-venue-error`} message={errors.venue_id} />
+        </div>
+        <TextField
+          label="Starts (UTC)"
+          name="starts_at"
+          type="datetime-local"
+          hint="Date and time in UTC, not your local time"
+          defaultValue={fallback("starts_at", event && toDateTimeLocal(event.startsAt))}
+          error={errors.starts_at}
+          required
+        />
+        <TextField
+          label="Ends (UTC)"
+          name="ends_at"
+          type="datetime-local"
+          hint="Must be after the start, in UTC"
+          defaultValue={fallback("ends_at", event && toDateTimeLocal(event.endsAt))}
+          error={errors.ends_at}
+          required
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-description`} className="block text-sm font-medium text-slate-800">
+          Description (optional)
+        </label>
+        <textarea
+          id={`${id}-description`}
+          name="description"
+          rows={3}
+          maxLength={5000}
+          defaultValue={fallback("description", event?.description)}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${id}-description-error` : undefined}
+          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+        />
+        <FieldError id={`${id}-description-error`} message={errors.description} />
+      </div>
+      <SubmitButton pendingLabel={event ? "Saving…" : "Creating…"}>{event ? "Save changes" : "Create event"}</SubmitButton>
+    </form>
+  );
+}

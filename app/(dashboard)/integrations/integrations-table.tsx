@@ -1,0 +1,247 @@
+"use client";
+
+import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import Link from "next/link";
+import { useActionState, useRef, useState, useTransition } from "react";
+import { formatDateTime } from "@/lib/dashboard/format";
+import type { FormState } from "@/lib/dashboard/forms";
+import type { IntegrationRow } from "@/lib/dashboard/integrations";
+import { CopyButton } from "../_components/copy-button";
+import { buttonClasses, SubmitButton } from "../_components/form-controls";
+import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction } from "./actions";
+
+const column = createColumnHelper<IntegrationRow>();
+
+const badge = "rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap";
+
+const columns = [
+  column.accessor("url", { header: "URL", cell: (c) => <span className="font-mono text-xs break-all">{c.getValue()}</span> }),
+  column.accessor("events", {
+    header: "Events",
+    cell: (c) => (
+      <ul className="flex flex-wrap gap-1">
+        {c.getValue().map((event) => (
+          <li key={event} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800">
+            {event}
+          </li>
+        ))}
+      </ul>
+    ),
+  }),
+  column.accessor("enabled", {
+    header: "Status",
+    cell: (c) =>
+      c.getValue() ? (
+        <span className={`${badge} bg-emerald-100 text-emerald-900`}>Enabled</span>
+      ) : (
+        <span className={`${badge} bg-slate-200 text-slate-800`}>Disabled</span>
+      ),
+  }),
+  column.accessor("signed", {
+    header: "Signing",
+    cell: (c) =>
+      c.getValue() ? (
+        <span className={`${badge} bg-blue-100 text-blue-900`}>Signed</span>
+      ) : (
+        <span className={`${badge} bg-amber-100 text-amber-900`}>Unsigned</span>
+      ),
+  }),
+  column.accessor("createdAt", {
+    header: "Created",
+    cell: (c) => (
+      <time dateTime={c.getValue()} className="whitespace-nowrap">
+        {formatDateTime(c.getValue())}
+      </time>
+    ),
+  }),
+];
+
+export function IntegrationsTable({ integrations }: { integrations: IntegrationRow[] }) {
+  // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({ data: integrations, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
+  if (integrations.length === 0) {
+    return (
+      <p className="px-4 py-6 text-sm text-slate-600">
+        No webhooks yet. Add one below to be told about every completed order.
+      </p>
+    );
+  }
+  return (
+    // "relative" keeps the screen-reader-only labels (absolutely positioned) inside the scroll area.
+    <div className="relative overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Webhook integrations of your organization</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col" className="px-4 py-2 font-medium whitespace-nowrap">
+                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        {/* One tbody per integration: its data row plus a full-width row with its controls. */}
+        {table.getRowModel().rows.map((row) => (
+          <tbody
+            key={row.id}
+            data-testid="integration"
+            className={`border-t border-slate-200 ${row.original.enabled ? "" : "text-slate-600"}`}
+          >
+            <tr>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className="px-4 pt-3 pb-1 align-top">
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <td colSpan={row.getVisibleCells().length} className="px-4 pt-1 pb-3">
+                <IntegrationControls integration={row.original} />
+              </td>
+            </tr>
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
+
+function IntegrationControls({ integration }: { integration: IntegrationRow }) {
+  return (
+    <div className="space-y-2">
+      {/* Keyed by updatedAt: after a rotation a revealed secret is hidden again rather than shown stale. */}
+      {integration.signed && <SigningSecret key={integration.updatedAt} integration={integration} />}
+      <div className="flex flex-wrap items-start gap-2">
+        <RotateSecretButton integration={integration} />
+        <EnableToggle integration={integration} />
+        <TestDeliveryButton integration={integration} />
+      </div>
+    </div>
+  );
+}
+
+/** Hidden until asked for: the secret is fetched from the server only on "Reveal". */
+function SigningSecret({ integration }: { integration: IntegrationRow }) {
+  const [pending, startTransition] = useTransition();
+  const [revealed, setRevealed] = useState<{ secret?: string; error?: string } | null>(null);
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="font-medium text-slate-800">Signing secret</span>
+      {revealed?.secret ? (
+        <>
+          <code className="rounded bg-slate-100 px-2 py-1 font-mono text-xs break-all text-slate-900" data-testid="signing-secret">
+            {revealed.secret}
+          </code>
+          <CopyButton text={revealed.secret} label="Copy secret" />
+          <button type="button" className={buttonClasses.secondary} onClick={() => setRevealed(null)}>
+            Hide<span className="sr-only"> secret of {integration.url}</span>
+          </button>
+        </>
+      ) : (
+        <>
+          <span aria-hidden="true" className="font-mono text-xs text-slate-600">
+            whsec_••••••••••••
+          </span>
+          <button
+            type="button"
+            disabled={pending}
+            className={buttonClasses.secondary}
+            onClick={() => startTransition(async () => setRevealed(await revealSecretAction(integration.id)))}
+          >
+            {pending ? "Revealing…" : "Reveal"}
+            <span className="sr-only"> secret of {integration.url}</span>
+          </button>
+          {revealed?.error && <span className="text-red-700">{revealed.error}</span>}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** Rotating breaks verification at receivers that still hold the old secret, so it asks first. */
+function RotateSecretButton({ integration }: { integration: IntegrationRow }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [state, action] = useActionState(async (previous: FormState, formData: FormData) => {
+    const result = await rotateSecretAction(previous, formData);
+    if (!result.error) dialog.current?.close();
+    return result;
+  }, {});
+  const titleId = `rotate-title-${integration.id}`;
+  const verb = integration.signed ? "Rotate secret" : "Create secret";
+  return (
+    <div>
+      <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.showModal()}>
+        {verb}
+        <span className="sr-only"> of {integration.url}</span>
+      </button>
+      {state.error && <p className="mt-1 text-sm text-red-700">{state.error}</p>}
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
+      >
+        <form action={action} className="space-y-4 p-5">
+          <input type="hidden" name="id" value={integration.id} />
+          <h2 id={titleId} className="text-lg font-semibold">
+            {integration.signed ? "Rotate the signing secret?" : "Create a signing secret?"}
+          </h2>
+          <p className="text-sm text-slate-700">
+            {integration.signed
+              ? "The current secret stops working at once: the next delivery attempt is signed with the new one. "
+              : "Deliveries will carry signature headers from the next attempt on. "}
+            Update the receiver at <span className="font-mono break-all">{integration.url}</span> with the new secret.
+          </p>
+          <div className="flex justify-end gap-2">
+            <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.close()}>
+              Cancel
+            </button>
+            <SubmitButton variant="danger" pendingLabel="Rotating…">
+              {verb}
+            </SubmitButton>
+          </div>
+        </form>
+      </dialog>
+    </div>
+  );
+}
+
+function EnableToggle({ integration }: { integration: IntegrationRow }) {
+  const [state, action] = useActionState(setEnabledAction, {});
+  return (
+    <form action={action}>
+      <input type="hidden" name="id" value={integration.id} />
+      <input type="hidden" name="enabled" value={String(!integration.enabled)} />
+      <SubmitButton variant="secondary" pendingLabel={integration.enabled ? "Disabling…" : "Enabling…"}>
+        {integration.enabled ? "Disable" : "Enable"}
+        <span className="sr-only"> {integration.url}</span>
+      </SubmitButton>
+      {state.error && <p className="mt-1 text-sm text-red-700">{state.error}</p>}
+    </form>
+  );
+}
+
+function TestDeliveryButton({ integration }: { integration: IntegrationRow }) {
+  const [state, action] = useActionState(sendTestDeliveryAction, {});
+  return (
+    <form action={action}>
+      <input type="hidden" name="id" value={integration.id} />
+      <SubmitButton variant="secondary" pendingLabel="Sending…">
+        Send test delivery<span className="sr-only"> to {integration.url}</span>
+      </SubmitButton>
+      <div role="status" className="mt-1 text-sm">
+        {state.deliveryId && (
+          <Link
+            href={`/deliveries/${state.deliveryId}`}
+            className="text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700"
+          >
+            Test delivery queued: view it
+          </Link>
+        )}
+        {state.error && <span className="text-red-700">{state.error}</span>}
+      </div>
+    </form>
+  );
+}

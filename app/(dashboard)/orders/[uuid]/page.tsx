@@ -1,0 +1,142 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
+import { getDashboardOrder } from "@/lib/dashboard/orders";
+import { requireSession } from "@/lib/dashboard/session";
+import { RefundForm } from "./refund-form";
+
+export const metadata: Metadata = { title: "Order · Ticketing analytics" };
+
+export default async function OrderPage({ params }: { params: Promise<{ uuid: string }> }) {
+  const session = await requireSession();
+  const order = await getDashboardOrder(session.organizationId, (await params).uuid);
+  if (!order) notFound();
+  const money = (minor: number) => formatMoney(minor, order.cart.currency);
+  const eventName = order.cart.items[0]?.event_name;
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div>
+        <Link href="/orders" className="text-sm text-blue-800 underline-offset-2 hover:underline">
+          ← Orders
+        </Link>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold">Order #{order.order_number}</h1>
+          {order.is_refunded ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900" data-testid="order-status">
+              Refunded
+            </span>
+          ) : (
+            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-medium text-emerald-900" data-testid="order-status">
+              Paid
+            </span>
+          )}
+        </div>
+        {eventName && <p className="text-sm text-slate-600">{eventName}</p>}
+      </div>
+
+      <section aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 id="summary-heading" className="mb-3 text-base font-semibold">
+          Summary
+        </h2>
+        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <Item label="Customer">{order.customer_name}</Item>
+          <Item label="Email">
+            <span className="break-all">{order.email}</span>
+          </Item>
+          {order.phone_number && <Item label="Phone">{order.phone_number}</Item>}
+          <Item label="Placed">
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+          </Item>
+          <Item label="Total">
+            <span className="tabular-nums">{money(order.total_price)}</span>
+            {order.cart.original_price !== order.total_price && (
+              <span className="text-slate-600"> (before discounts {money(order.cart.original_price)})</span>
+            )}
+          </Item>
+          <Item label="Payment">
+            {order.payment_method} · {order.payment_method_brand}
+          </Item>
+          <Item label="Source">{order.order_source}</Item>
+          {order.refunded_at && (
+            <Item label="Refunded">
+              <time dateTime={order.refunded_at}>{formatDateTime(order.refunded_at)}</time>
+              {order.refund_reason && <span className="block text-slate-600">Reason: {order.refund_reason}</span>}
+            </Item>
+          )}
+        </dl>
+      </section>
+
+      <section aria-labelledby="items-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <h2 id="items-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
+          Cart items
+        </h2>
+        {/* Focusable so keyboard users can scroll the table sideways on narrow screens. */}
+        <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700" tabIndex={0} role="region" aria-label="Cart items, scrollable">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Items of order #{order.order_number}</caption>
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">Item</th>
+                <th scope="col" className="px-4 py-2 font-medium">Category</th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">Qty</th>
+                <th scope="col" className="px-4 py-2 text-right font-medium whitespace-nowrap">Unit price</th>
+                <th scope="col" className="px-4 py-2 text-right font-medium">VAT</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {order.cart.items.map((item, index) => (
+                <tr key={index} data-testid="cart-item">
+                  <td className="px-4 py-2 font-medium">{item.name}</td>
+                  <td className="px-4 py-2">{item.category}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{money(item.price)}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">{item.vat}%</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="campaigns-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 id="campaigns-heading" className="mb-3 text-base font-semibold">
+          Campaigns
+        </h2>
+        {order.cart.campaigns.length === 0 ? (
+          <p className="text-sm text-slate-600">No campaign was applied to this order.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {order.cart.campaigns.map((campaign) => (
+              <li key={campaign.uuid} className="flex flex-wrap justify-between gap-2 py-2">
+                <span>
+                  {campaign.name} <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs">{campaign.code}</code>
+                </span>
+                <span className="tabular-nums">−{money(campaign.discount_amount)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {!order.is_refunded && (
+        <section aria-labelledby="refund-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <h2 id="refund-heading" className="mb-1 text-base font-semibold">
+            Refund
+          </h2>
+          <p className="mb-3 text-sm text-slate-600">Refund the whole order; its tickets go back on sale.</p>
+          <RefundForm uuid={order.uuid} orderNumber={order.order_number} total={money(order.total_price)} />
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Item({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-slate-900">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ordersQueryFromSearchParams, ordersSearchParams, PAGE_SIZES } from "@/lib/dashboard/orders";
+import { requireSession } from "@/lib/dashboard/session";
+import { searchTransactions } from "@/lib/orders/transactions-search";
+import { buttonClasses } from "../_components/form-controls";
+import { OrdersTable, type OrderListRow, type SortLinks } from "./orders-table";
+
+export const metadata: Metadata = { title: "Orders · Ticketing analytics" };
+
+const inputClasses =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
+
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const session = await requireSession();
+  const query = ordersQueryFromSearchParams(await searchParams);
+  const { total_count: total, orders } = await searchTransactions(session.organizationId, query);
+  const rows: OrderListRow[] = orders.map((order) => ({
+    uuid: order.uuid,
+    orderNumber: order.order_number,
+    createdAt: order.created_at,
+    customerName: order.customer_name,
+    email: order.email,
+    total: order.total_price,
+    currency: order.cart.currency,
+    isRefunded: order.is_refunded,
+  }));
+  const href = (changes: Record<string, string | number | undefined>) => {
+    const params = ordersSearchParams(query, changes);
+    return params ? `/orders?${params}` : "/orders";
+  };
+  // A new sort starts on the first page; the column already sorted by flips its direction.
+  const sortHref = (sort: SortLinks["current"]["sort"]) =>
+    href({
+      sort: sort === "date" ? undefined : sort,
+      order: query.sort === sort && query.order === "desc" ? "asc" : undefined,
+      from: undefined,
+    });
+  const sortLinks: SortLinks = {
+    current: { sort: query.sort, order: query.order },
+    hrefs: { date: sortHref("date"), price: sortHref("price"), customer_name: sortHref("customer_name") },
+  };
+  const filtered = Boolean(query.q || query.date_from || query.date_to);
+  const first = total === 0 ? 0 : Math.min(query.from + 1, total);
+  const last = Math.min(query.from + query.size, total);
+  const previous = query.from > 0 ? href({ from: Math.max(0, query.from - query.size) || undefined }) : null;
+  const next = query.from + query.size < total ? href({ from: query.from + query.size }) : null;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Orders</h1>
+        <p className="text-sm text-slate-600">Search orders by customer, email, phone or order number; open one to see its cart or refund it.</p>
+      </div>
+
+      <form
+        method="get"
+        action="/orders"
+        role="search"
+        aria-label="Orders"
+        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 lg:grid-cols-6"
+      >
+        <label className="block text-sm font-medium text-slate-800 sm:col-span-2">
+          Search
+          <input type="search" name="q" defaultValue={query.q} placeholder="Name, email, phone or order number" className={inputClasses} />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          From date
+          <input type="date" name="date_from" defaultValue={query.date_from?.text.slice(0, 10)} className={inputClasses} />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          To date
+          <input type="date" name="date_to" defaultValue={query.date_to?.text.slice(0, 10)} className={inputClasses} />
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          Sort by
+          <select name="sort" defaultValue={query.sort} className={inputClasses}>
+            <option value="date">Date</option>
+            <option value="price">Total</option>
+            <option value="customer_name">Customer name</option>
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          Order
+          <select name="order" defaultValue={query.order} className={inputClasses}>
+            <option value="desc">Descending</option>
+            <option value="asc">Ascending</option>
+          </select>
+        </label>
+        <label className="block text-sm font-medium text-slate-800">
+          Per page
+          <select name="size" defaultValue={String(query.size)} className={inputClasses}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
+          <button type="submit" className={buttonClasses.primary}>
+            Search
+          </button>
+          {filtered && (
+            <Link href="/orders" className={buttonClasses.secondary}>
+              Clear filters
+            </Link>
+          )}
+        </div>
+      </form>
+      <p className="text-xs text-slate-600">Dates are UTC calendar days.</p>
+
+      <section aria-labelledby="orders-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
+          <h2 id="orders-heading" className="text-base font-semibold">
+            Results
+          </h2>
+          <p className="text-sm text-slate-600" role="status" data-testid="orders-count">
+            {total === 0 ? "No orders" : `${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`}
+          </p>
+        </div>
+        {rows.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-slate-600">
+            {filtered
+              ? "No orders match this search. Try other words or a wider date range."
+              : total > 0
+                ? "This page is past the last order."
+                : "No orders yet. Orders created through the API show up here."}
+          </p>
+        ) : (
+          <OrdersTable orders={rows} sortLinks={sortLinks} />
+        )}
+        {(previous || next) && (
+          <nav aria-label="Pages" className="flex justify-between gap-2 border-t border-slate-200 px-4 py-3">
+            {previous ? (
+              <Link href={previous} className={buttonClasses.secondary}>
+                Previous page
+              </Link>
+            ) : (
+              <span />
+            )}
+            {next && (
+              <Link href={next} className={buttonClasses.secondary}>
+                Next page
+              </Link>
+            )}
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

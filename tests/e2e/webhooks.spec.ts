@@ -1,0 +1,206 @@
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { verifyWebhook } from "../../lib/webhooks/verify";
+import { demo, reviewPage, signIn } from "./support";
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on 127.0.0.1 that records every request and answers 200. */
+async function startReceiver() {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      response.writeHead(200, { "Content-Type": "text/plain" });
+      response.end("received");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    // A path of its own, so this run's integration is told apart from those of earlier tests.
+    url: `http://127.0.0.1:${port}/hooks/${Date.now()}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface Order {
+  id: string;
+  order_number: number;
+}
+
+/** A completed order of the demo organization: one ticket of the first published event with tickets on sale. */
+async function createOrder(request: APIRequestContext): Promise<Order> {
+  const headers = { Authorization: `Bearer ${demo().apiKey}` };
+  const events = (await (await request.get("/v1/events?status=published&per_page=100", { headers })).json()) as {
+    data: { id: string }[];
+  };
+  for (const event of events.data) {
+    const tickets = (await (await request.get(`/v1/events/${event.id}/tickets`, { headers })).json()) as {
+      data: { id: string; status: string; quantity_total: number; quantity_sold: number }[];
+    };
+    const ticket = tickets.data.find((t) => t.status === "on_sale" && t.quantity_sold < t.quantity_total);
+    if (!ticket) continue;
+    const response = await request.post("/v1/orders", {
+      headers,
+      data: {
+        event_id: event.id,
+        customer: { email: "webhook.e2e@example.com", name: "Webhook E2E" },
+        items: [{ ticket_id: ticket.id, quantity: 1 }],
+      },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as Order;
+  }
+  throw new Error("No published event has a ticket on sale");
+}
+
+/** Reloads until the locator shows the text: the server renders the deliveries' current state. */
+async function reloadUntil(page: Page, locator: Locator, text: string) {
+  await expect(async () => {
+    await page.reload();
+    await expect(locator).toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/overview$/);
+});
+
+test("a webhook integration receives a signed delivery for a new order, shown with its attempts", async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const receiver = await startReceiver();
+  try {
+    await page.getByRole("link", { name: "Integrations" }).click();
+    await expect(page.getByRole("heading", { name: "Integrations", level: 1 })).toBeVisible();
+
+    await page.getByLabel("Endpoint URL").fill(receiver.url);
+    await expect(page.getByRole("checkbox", { name: /OrderCompleted/ })).toBeChecked();
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "added" })).toBeVisible();
+    const integration = page.getByTestId("integration").filter({ hasText: receiver.url });
+    await expect(integration).toContainText("Enabled");
+    await expect(integration).toContainText("Signed");
+    await expect(integration.getByTestId("signing-secret")).toHaveCount(0);
+
+    await integration.getByRole("button", { name: `Reveal secret of ${receiver.url}` }).click();
+    const secret = (await integration.getByTestId("signing-secret").textContent())?.trim() ?? "";
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    await integration.getByRole("button", { name: "Copy secret" }).click();
+    await expect(integration.getByText("Copied", { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    await reviewPage(page, "integrations");
+
+    const order = await createOrder(request);
+
+    await page.getByRole("link", { name: "Deliveries" }).click();
+    await expect(page.getByRole("heading", { name: "Deliveries", level: 1 })).toBeVisible();
+    const delivery = page.getByTestId("delivery-row").filter({ hasText: receiver.url }).first();
+    await reloadUntil(page, delivery, "Success");
+    await expect(delivery).toContainText("OrderCompleted");
+
+    // What the receiver got verifies with the secret shown in the dashboard and is the order just made.
+    expect(receiver.received).toHaveLength(1);
+    const [request1] = receiver.received;
+    const payload = verifyWebhook<{ order_number: number; email: string }>(request1!.body, request1!.headers, secret);
+    expect(payload.order_number).toBe(order.order_number);
+    expect(payload.email).toBe("webhook.e2e@example.com");
+    expect(request1!.headers["x-webhook-attempt"]).toBe("1");
+    const deliveryId = request1!.headers["x-webhook-delivery-id"] as string;
+    await expect(delivery).toContainText(deliveryId);
+
+    // Filters travel in the URL.
+    await page.getByLabel("Status").selectOption("Success");
+    await page.getByLabel("Integration").selectOption({ label: receiver.url });
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=Success/);
+    await expect(page.getByTestId("delivery-row")).toHaveCount(1);
+    await reviewPage(page, "deliveries");
+    await page.getByLabel("Status").selectOption("PermanentlyFailed");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No delivery matches these filters.")).toBeVisible();
+    await page.getByRole("link", { name: "Clear" }).click();
+
+    await page.getByRole("link", { name: deliveryId }).click();
+    await expect(page).toHaveURL(new RegExp(`/deliveries/${deliveryId}$`));
+    await expect(page.getByTestId("delivery-status")).toContainText("Success");
+    const attempts = page.getByTestId("attempt");
+    await expect(attempts).toHaveCount(1);
+    await expect(attempts.first()).toContainText("Attempt 1");
+    await expect(attempts.first().getByTestId("attempt-status-code")).toHaveText("200");
+    await expect(attempts.first().locator("pre")).toHaveText("received");
+    await reviewPage(page, "delivery");
+
+    // A redelivery is a new delivery of the same body; the page moves on to it.
+    await page.getByRole("button", { name: "Redeliver" }).click();
+    await expect(page).not.toHaveURL(new RegExp(`/deliveries/${deliveryId}$`));
+    await expect(page.getByRole("link", { name: deliveryId })).toBeVisible();
+    await reloadUntil(page, page.getByTestId("delivery-status"), "Success");
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received[1]!.body).toBe(request1!.body);
+    expect(receiver.received[1]!.headers["x-webhook-delivery-id"]).not.toBe(deliveryId);
+
+    // A test delivery carries a sample order and runs like a real one.
+    await page.getByRole("link", { name: "Integrations" }).click();
+    await integration.getByRole("button", { name: `Send test delivery to ${receiver.url}` }).click();
+    await integration.getByRole("link", { name: /Test delivery queued/ }).click();
+    // A client-side navigation: reloading before it lands would reload the integrations page.
+    await expect(page).toHaveURL(/\/deliveries\/dlv_[0-9a-f]{32}$/);
+    await reloadUntil(page, page.getByTestId("delivery-status"), "Success");
+    expect(receiver.received).toHaveLength(3);
+    verifyWebhook(receiver.received[2]!.body, receiver.received[2]!.headers, secret);
+    expect(JSON.parse(receiver.received[2]!.body)).toMatchObject({ order_source: "dashboard_test" });
+
+    // Rotation asks first and replaces the secret; disabling keeps later orders away from the receiver.
+    await page.getByRole("link", { name: "Integrations" }).click();
+    await integration.getByRole("button", { name: `Rotate secret of ${receiver.url}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Rotate the signing secret?" });
+    await dialog.getByRole("button", { name: "Rotate secret" }).click();
+    await expect(dialog).toBeHidden();
+    await integration.getByRole("button", { name: `Reveal secret of ${receiver.url}` }).click();
+    await expect(integration.getByTestId("signing-secret")).toHaveText(/^whsec_/);
+    expect(await integration.getByTestId("signing-secret").textContent()).not.toBe(secret);
+
+    await integration.getByRole("button", { name: `Disable ${receiver.url}` }).click();
+    await expect(integration).toContainText("Disabled");
+    await createOrder(request);
+    await page.waitForTimeout(1500);
+    expect(receiver.received).toHaveLength(3);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("the create form shows the URL rules and a missing event next to the fields", async ({ page }) => {
+  await page.goto("/integrations");
+  await page.getByLabel("Endpoint URL").fill("ftp://example.com/hook");
+  await page.getByRole("checkbox", { name: /OrderCompleted/ }).uncheck();
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByText("Choose at least one event")).toBeVisible();
+
+  await page.getByRole("checkbox", { name: /OrderCompleted/ }).check();
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  await expect(page.getByText("URL must use https:// or http://")).toBeVisible();
+  await expect(page.getByLabel("Endpoint URL")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Endpoint URL")).toHaveValue("ftp://example.com/hook");
+  await expect(page.getByTestId("integration").filter({ hasText: "ftp://example.com" })).toHaveCount(0);
+});
+
+test("unknown and malformed delivery ids are not found", async ({ page }) => {
+  for (const id of ["dlv_00000000000040008000000000000000", "nonsense"]) {
+    await page.goto(`/deliveries/${id}`);
+    await expect(page.getByText("This page could not be found.")).toBeVisible();
+  }
+});
