@@ -1,11 +1,14 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -60,6 +63,22 @@ export const orders = pgTable(
     check("orders_status_check", sql`${t.status} in ('completed','refunded','cancelled')`),
     check("orders_price_check", sql`${t.totalPrice} >= 0 and ${t.originalPrice} >= ${t.totalPrice}`),
   ],
+);
+
+/**
+ * Orders per organization and UTC day, kept exact by statement-level triggers on orders (migration
+ * 0006), so a date-filtered transactions count sums whole days and counts only the two partial ones.
+ */
+export const orderDailyCounts = pgTable(
+  "order_daily_counts",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    orderCount: bigint("order_count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
 );
 
 export const orderItems = pgTable(

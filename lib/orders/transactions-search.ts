@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
-import { orders } from "@/db/schema";
+import { orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
 import { toTransactionOrders, type TransactionOrder } from "./transaction-order";
@@ -19,17 +19,22 @@ const SORT_KEYS = {
   customer_name: sql`lower(${orders.customerName})`,
 } as const;
 
+/** The created_at bounds of the query as timestamptz expressions; a bare date_to covers its whole day. */
+function dateBounds(query: TransactionsQuery): { lo?: SQL; hi?: SQL; hiInclusive: boolean } {
+  const { date_from: from, date_to: to } = query;
+  return {
+    lo: from && sql`${from.text}::timestamptz`,
+    hi: to && (to.wholeDay ? sql`${to.text}::timestamptz + interval '1 day'` : sql`${to.text}::timestamptz`),
+    hiInclusive: Boolean(to && !to.wholeDay),
+  };
+}
+
 /** The query's filters beyond the organization; empty when it asks for every order. */
 function filtersOf(query: TransactionsQuery): SQL[] {
   const filters: SQL[] = [];
-  if (query.date_from) filters.push(sql`${orders.createdAt} >= ${query.date_from.text}::timestamptz`);
-  if (query.date_to) {
-    filters.push(
-      query.date_to.wholeDay
-        ? sql`${orders.createdAt} < ${query.date_to.text}::timestamptz + interval '1 day'`
-        : sql`${orders.createdAt} <= ${query.date_to.text}::timestamptz`,
-    );
-  }
+  const { lo, hi, hiInclusive } = dateBounds(query);
+  if (lo) filters.push(sql`${orders.createdAt} >= ${lo}`);
+  if (hi) filters.push(hiInclusive ? sql`${orders.createdAt} <= ${hi}` : sql`${orders.createdAt} < ${hi}`);
   if (query.event_id) filters.push(eq(orders.eventId, query.event_id));
   if (query.is_refunded !== undefined) filters.push(eq(orders.isRefunded, query.is_refunded));
   if (query.q) {
@@ -46,6 +51,23 @@ function filtersOf(query: TransactionsQuery): SQL[] {
     filters.push(or(...matches)!);
   }
   return filters;
+}
+
+/**
+ * The exact count for the query's filters. Filtered by dates alone, it sums whole days of
+ * order_daily_counts and counts only the partial days at the ends, instead of every order in the range.
+ */
+async function countTransactions(organizationId: string, query: TransactionsQuery, filters: SQL[]): Promise<number> {
+  const datesOnly = query.event_id === undefined && query.is_refunded === undefined && !query.q;
+  if (filters.length === 0 || !datesOnly) return countOrders(organizationId, filters);
+  const { lo, hi, hiInclusive } = dateBounds(query);
+  const [row] = await db
+    .select({
+      total: sql<number>`count_orders_created_between(${organizations.id}, ${lo ?? sql`null::timestamptz`}, ${hi ?? sql`null::timestamptz`}, ${hiInclusive}::boolean)`.mapWith(Number),
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.total ?? 0;
 }
 
 /** GET /analytics_search/api/transactions: one page of 2.2 Orders and the exact count for the same filters. */
@@ -72,7 +94,7 @@ export async function searchTransactions(
       .from(page)
       .innerJoin(orders, eq(orders.id, page.pageId))
       .orderBy(...ordering),
-    countOrders(organizationId, filters),
+    countTransactions(organizationId, query, filters),
   ]);
   return { total_count: total, orders: await toTransactionOrders(db, rows.map((row) => row.order)) };
 }
