@@ -1,8 +1,19 @@
-import { desc, eq } from "drizzle-orm";
+import { count, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { SCOPES } from "@/lib/auth/scopes";
+import {
+  hrefWith,
+  pageParams,
+  pageQueryOf,
+  sortParams,
+  sortQueryOf,
+  type PageQuery,
+  type SearchParams,
+  type SortOrder,
+  type SortQuery,
+} from "./paging";
 
 /** An API key as the dashboard lists it: never the hash, dates as ISO strings for client components. */
 export interface ApiKeyRow {
@@ -16,27 +27,79 @@ export interface ApiKeyRow {
   revokedAt: string | null;
 }
 
-export async function listApiKeys(organizationId: string, q: Queryable = db): Promise<ApiKeyRow[]> {
-  const rows = await q
-    .select({
-      id: apiKeys.id,
-      name: apiKeys.name,
-      displayPrefix: apiKeys.displayPrefix,
-      scopes: apiKeys.scopes,
-      rateLimitPerMinute: apiKeys.rateLimitPerMinute,
-      createdAt: apiKeys.createdAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      revokedAt: apiKeys.revokedAt,
-    })
-    .from(apiKeys)
-    .where(eq(apiKeys.organizationId, organizationId))
-    .orderBy(desc(apiKeys.createdAt), apiKeys.id);
-  return rows.map((row) => ({
+const apiKeyColumns = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  displayPrefix: apiKeys.displayPrefix,
+  scopes: apiKeys.scopes,
+  rateLimitPerMinute: apiKeys.rateLimitPerMinute,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  revokedAt: apiKeys.revokedAt,
+};
+
+type StoredApiKey = Omit<ApiKeyRow, "createdAt" | "lastUsedAt" | "revokedAt"> & {
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
+
+function toApiKeyRow(row: StoredApiKey): ApiKeyRow {
+  return {
     ...row,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
-  }));
+  };
+}
+
+export async function listApiKeys(organizationId: string, q: Queryable = db): Promise<ApiKeyRow[]> {
+  const rows = await q
+    .select(apiKeyColumns)
+    .from(apiKeys)
+    .where(eq(apiKeys.organizationId, organizationId))
+    .orderBy(desc(apiKeys.createdAt), apiKeys.id);
+  return rows.map(toApiKeyRow);
+}
+
+/** Sort keys of the /api-keys table and the direction each starts in. */
+export const API_KEY_SORTS = { created: "desc", last_used: "desc", name: "asc" } as const satisfies Record<string, SortOrder>;
+export type ApiKeySort = keyof typeof API_KEY_SORTS;
+export type ApiKeysQuery = PageQuery & SortQuery<ApiKeySort>;
+
+/** The /api-keys URL as a list query; unusable parameters fall back to their defaults. */
+export function apiKeysQueryOf(params: SearchParams): ApiKeysQuery {
+  return { ...pageQueryOf(params), ...sortQueryOf(params, API_KEY_SORTS, "created") };
+}
+
+export function apiKeysHref(query: ApiKeysQuery): string {
+  return hrefWith("/api-keys", { ...sortParams(query, API_KEY_SORTS, "created"), ...pageParams(query) });
+}
+
+const SORT_COLUMNS = {
+  created: apiKeys.createdAt,
+  last_used: apiKeys.lastUsedAt,
+  name: sql`lower(${apiKeys.name})`,
+} satisfies Record<ApiKeySort, SQLWrapper>;
+
+/**
+ * One page of the organization's keys, revoked ones included. Never-used keys come last in both
+ * directions of "last used"; the id breaks ties so rows never swap places between pages.
+ */
+export async function listApiKeyPage(organizationId: string, query: ApiKeysQuery): Promise<{ rows: ApiKeyRow[]; total: number }> {
+  const where = eq(apiKeys.organizationId, organizationId);
+  const direction = query.order === "asc" ? sql`asc` : sql`desc`;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(apiKeyColumns)
+      .from(apiKeys)
+      .where(where)
+      .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction} nulls last`, apiKeys.id)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage),
+    db.select({ value: count() }).from(apiKeys).where(where),
+  ]);
+  return { rows: rows.map(toApiKeyRow), total: counted?.value ?? 0 };
 }
 
 export const MAX_RATE_LIMIT = 1_000_000;

@@ -3,10 +3,7 @@ import { z } from "zod";
 import { db } from "@/db/client";
 import { ticketTypes } from "@/db/schema";
 import { fromPublicId } from "@/lib/ids";
-
-/** `?page=` of the events list; anything unusable is the first page. */
-export const eventsPageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
-export const EVENTS_PER_PAGE = 25;
+import { currencyDigits } from "./format";
 
 /** Tickets sold and on offer per event (public id), summed over the event's ticket types. */
 export async function ticketTotals(
@@ -51,12 +48,11 @@ export const eventFormSchema = z.strictObject({
   ends_at: utcDateTime,
 });
 
-export const eventIdFormSchema = z.strictObject({ id: z.string().min(1) });
 export const eventStatusFormSchema = z.strictObject({ id: z.string().min(1), status: z.enum(["published", "cancelled"]) });
 
 /** Amounts are typed in major units (12.50); the API takes minor units, by the currency's digits. */
 export function minorUnitsSchema(currency: string) {
-  const digits = new Intl.NumberFormat("en-GB", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = currencyDigits(currency);
   return z
     .string()
     .trim()
@@ -90,3 +86,6 @@ export function ticketTypeFormSchema(currency: string) {
     sale_ends_at: utcDateTime,
   });
 }
+
+/** The delete form of a ticket type: the event in the path and the ticket type. */
+export const ticketTypeIdFormSchema = z.strictObject({ event_id: z.string().min(1), id: z.string().min(1) });

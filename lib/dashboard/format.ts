@@ -15,12 +15,24 @@ export function formatDay(isoDay: string): string {
   return shortDay.format(new Date(`${isoDay}T00:00:00Z`));
 }
 
+/** How many minor units digits the currency has: 2 for SEK (öre), 0 for JPY. */
+export function currencyDigits(currency: string): number {
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
 /** An amount in minor units (öre, cents) in the organization's currency. */
 export function formatMoney(minorUnits: number, currency: string): string {
-  const format = new Intl.NumberFormat("en-GB", { style: "currency", currency });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minorUnits / 10 ** digits);
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minorUnits / 10 ** currencyDigits(currency));
 }
+
+/** An amount in minor units as a form types it: major units without grouping or symbol, 29550 SEK → "295.50". */
+export function formatAmountInput(minorUnits: number, currency: string): string {
+  const digits = currencyDigits(currency);
+  return (minorUnits / 10 ** digits).toFixed(digits);
+}
+
+/** An ISO timestamp as the value of a `datetime-local` input showing UTC. */
+export const toDateTimeLocal = (iso: string) => iso.slice(0, 16);
 
 export function formatPercent(ratio: number): string {
   return new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 }).format(ratio);

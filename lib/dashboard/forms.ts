@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError } from "@/lib/http/errors";
 
 /** What a form's server action returns to `useActionState`: a message and errors next to fields. */
@@ -21,6 +21,14 @@ export function formObject(formData: FormData, lists: readonly string[] = []): R
   }
   return out;
 }
+
+/** The submitted fields as text, for a form with errors to show the user's input again. */
+export function submittedValues(input: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(input).map(([name, value]) => [name, String(value ?? "")]));
+}
+
+/** A form that names one record by its public id; the domain decides whether it exists in the organization. */
+export const idFormSchema = z.strictObject({ id: z.string().min(1) });
 
 /** The first message per top-level field, for showing next to that field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { db } from "@/db/client";
 import { transactionsQuerySchema, type TransactionsQuery } from "@/lib/orders/order-schemas";
 import { loadTransactionOrders, type TransactionOrder } from "@/lib/orders/transaction-order";
+import { hrefWith } from "./paging";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -30,9 +31,9 @@ export function ordersQueryFromSearchParams(params: Record<string, string | stri
   return transactionsQuerySchema.parse({ size: String(DEFAULT_PAGE_SIZE) });
 }
 
-/** The query as URL search parameters, leaving out defaults so links stay short. */
-export function ordersSearchParams(query: TransactionsQuery, changes: Partial<Record<string, string | number>> = {}) {
-  const values: Record<string, string | number | undefined> = {
+/** The /orders link for the query with `changes`, leaving out defaults so links stay short. */
+export function ordersHref(query: TransactionsQuery, changes: Partial<Record<string, string | number>> = {}): string {
+  return hrefWith("/orders", {
     q: query.q,
     date_from: query.date_from?.text.replace(/T00:00:00Z$/, ""),
     date_to: query.date_to?.text.replace(/T00:00:00Z$/, ""),
@@ -41,10 +42,7 @@ export function ordersSearchParams(query: TransactionsQuery, changes: Partial<Re
     size: query.size === DEFAULT_PAGE_SIZE ? undefined : query.size,
     from: query.from === 0 ? undefined : query.from,
     ...changes,
-  };
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined && value !== "") params.set(name, String(value));
-  return params.toString();
+  });
 }
 
 /** One order of the organization in the transactions shape (cart items, campaigns), or null. */

@@ -69,3 +69,63 @@ test("the API token control issues a dashboard token the inspection endpoints ac
   const withKey = await request.get("/webhooks/deliveries", { headers: { Authorization: `Bearer ${demo().apiKey}` } });
   expect(withKey.status()).toBe(401);
 });
+
+test("keys are paged and sorted on the server through the URL", async ({ page }) => {
+  // Names that sort before every other key, so the first pages by name are known.
+  const stamp = Date.now().toString(36);
+  const names = [1, 2, 3].map((n) => `aaa ${stamp} ${n}`);
+  for (const name of names) {
+    await page.getByLabel("Name").fill(name);
+    await page.getByRole("checkbox", { name: "events:read" }).check();
+    await page.getByRole("button", { name: "Create key" }).click();
+    await expect(page.getByText(`Key “${name}” created.`)).toBeVisible();
+  }
+  const total = Number((await page.getByTestId("api-keys-count").textContent())?.match(/^\d+/)?.[0]);
+  expect(total).toBeGreaterThanOrEqual(4);
+  const rows = page.getByTestId("api-key-row");
+  const nameCells = rows.locator("td:first-child");
+
+  await page.goto("/api-keys?per_page=2&sort=name");
+  await expect(nameCells).toHaveText(names.slice(0, 2));
+  const pages = Math.ceil(total / 2);
+  const nav = page.getByRole("navigation", { name: "Pages" });
+  await expect(nav).toContainText(`Page 1 of ${pages}`);
+  await expect(page.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute("aria-sort", "ascending");
+  await reviewPage(page, "api-keys-paged");
+
+  await nav.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/api-keys\?sort=name&page=2&per_page=2$/);
+  await expect(nameCells.first()).toHaveText(names[2]!);
+  await expect(nav).toContainText(`Page 2 of ${pages}`);
+  await nav.getByRole("link", { name: "Previous page" }).click();
+  await expect(page).toHaveURL(/\/api-keys\?sort=name&per_page=2$/);
+  await expect(nameCells).toHaveText(names.slice(0, 2));
+
+  // The sorted column's header flips the order and starts again on the first page; the page size stays.
+  await page.getByRole("link", { name: /^Name\W+sorted ascending$/ }).click();
+  await expect(page).toHaveURL(/\/api-keys\?sort=name&order=desc&per_page=2$/);
+  await expect(page.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute("aria-sort", "descending");
+  await page.goto(`/api-keys?per_page=2&sort=name&order=desc&page=${pages}`);
+  const lastPage = total % 2 === 0 ? names.slice(0, 2).reverse() : [names[0]!];
+  await expect(nameCells).toHaveText(lastPage);
+
+  // Newest first by default: the last key created leads page 1.
+  await page.getByRole("link", { name: /^Created\W+sort$/ }).click();
+  await expect(page).toHaveURL(/\/api-keys\?per_page=2$/);
+  await expect(page.getByRole("columnheader", { name: /^Created/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(nameCells.first()).toHaveText(names[2]!);
+});
+
+test("hand-edited paging parameters fall back to the defaults", async ({ page }) => {
+  const total = Number((await page.getByTestId("api-keys-count").textContent())?.match(/^\d+/)?.[0]);
+  const response = await page.goto("/api-keys?page=-3&per_page=abc&sort=key_hash&order=sideways");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId("api-key-row")).toHaveCount(Math.min(total, 25));
+  await expect(page.getByRole("columnheader", { name: /^Created/ })).toHaveAttribute("aria-sort", "descending");
+
+  await page.goto("/api-keys?page=999&per_page=1");
+  await expect(page.getByText("This page is past the last key.")).toBeVisible();
+  await page.getByRole("link", { name: "Previous page" }).click();
+  await expect(page).toHaveURL(total === 1 ? /\/api-keys\?per_page=1$/ : new RegExp(`/api-keys\\?page=${total}&per_page=1$`));
+  await expect(page.getByTestId("api-key-row")).toHaveCount(1);
+});

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { demo, reviewPage, signIn } from "./support";
 
 test.beforeEach(async ({ page }) => {
@@ -103,4 +103,142 @@ test("venues are listed and created", async ({ page }) => {
   await page.getByLabel("Capacity", { exact: true }).fill("300");
   await page.getByRole("button", { name: "Create venue" }).click();
   await expect(page.getByTestId("venue-row").filter({ hasText: "Ny scen" })).toContainText("Lund, SE");
+});
+
+/** Creates through the demo API key what a test needs as its starting point, and returns the created body. */
+async function created<T>(request: APIRequestContext, path: string, data: unknown): Promise<T> {
+  const response = await request.post(path, { data, headers: { Authorization: `Bearer ${demo().apiKey}` } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+const venueBody = (name: string) => ({
+  name,
+  address: { street: "Kungsgatan 2", city: "Lund", postal_code: "222 21", country: "SE" },
+  capacity: 250,
+});
+
+test("a venue is edited, and an unused one deleted after confirming", async ({ page, request }) => {
+  const name = `e2e venue ${Date.now()}`;
+  await created(request, "/v1/venues", venueBody(name));
+  await page.getByRole("link", { name: "Venues", exact: true }).click();
+  const row = page.getByTestId("venue-row").filter({ hasText: name });
+  await row.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Capacity")).toHaveValue("250");
+  await expect(page.getByLabel("Country")).toHaveValue("SE");
+
+  await page.getByLabel("Capacity").fill("0");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("At least 1", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Capacity")).toHaveAttribute("aria-invalid", "true");
+  await reviewPage(page, "venue-edit");
+
+  const renamed = `${name} (renamed)`;
+  await page.getByLabel("Name", { exact: true }).fill(renamed);
+  await page.getByLabel("City", { exact: true }).fill("Malmö");
+  await page.getByLabel("Capacity").fill("320");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: renamed, level: 1 })).toBeVisible();
+
+  await page.getByRole("link", { name: "← Venues" }).click();
+  const renamedRow = page.getByTestId("venue-row").filter({ hasText: renamed });
+  await expect(renamedRow).toContainText("Kungsgatan 2, 222 21 Malmö, SE");
+  await expect(renamedRow).toContainText("320");
+
+  // Keyboard only: the dialog opens from the button, Escape closes it and focus returns to the button.
+  const deleteButton = renamedRow.getByRole("button", { name: `Delete ${renamed}` });
+  await deleteButton.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: `Delete “${renamed}”?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Keep venue" })).toBeFocused();
+  await reviewPage(page, "venues-delete-dialog");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect(renamedRow).toHaveCount(1);
+
+  await deleteButton.click();
+  await dialog.getByRole("button", { name: "Delete venue" }).click();
+  await expect(renamedRow).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Venues, scrollable" }).getByRole("alert")).toHaveCount(0);
+  // Gone from the event form's choices as well.
+  await page.getByRole("link", { name: "Events", exact: true }).click();
+  await expect(page.getByLabel("Venue").getByRole("option", { name: renamed })).toHaveCount(0);
+});
+
+test("deleting a venue where events take place is refused next to its button", async ({ page }) => {
+  await page.getByRole("link", { name: "Venues", exact: true }).click();
+  const row = page.getByTestId("venue-row").filter({ hasText: "Hamnmagasinet" });
+  await row.getByRole("button", { name: "Delete Hamnmagasinet" }).click();
+  await page.getByRole("dialog", { name: "Delete “Hamnmagasinet”?" }).getByRole("button", { name: "Delete venue" }).click();
+  await expect(row.getByRole("alert")).toHaveText("The venue is used by an event; delete or move its events first");
+  await reviewPage(page, "venues-delete-refused");
+  await page.reload();
+  await expect(page.getByTestId("venue-row").filter({ hasText: "Hamnmagasinet" })).toHaveCount(1);
+});
+
+test("a ticket type's price is edited, and an unsold one deleted after confirming", async ({ page, request }) => {
+  const venue = await created<{ id: string }>(request, "/v1/venues", venueBody(`e2e ticket venue ${Date.now()}`));
+  const event = await created<{ id: string; name: string }>(request, "/v1/events", {
+    name: `e2e ticket event ${Date.now()}`,
+    venue_id: venue.id,
+    starts_at: "2027-05-01T18:00:00Z",
+    ends_at: "2027-05-01T22:00:00Z",
+  });
+  await created(request, `/v1/events/${event.id}/tickets`, {
+    name: "Early bird",
+    price: 24_900,
+    quantity_total: 100,
+    sale_starts_at: "2026-01-01T09:00:00Z",
+    sale_ends_at: "2027-05-01T18:00:00Z",
+  });
+  await page.goto(`/events/${event.id}`);
+  const row = page.getByTestId("ticket-type-row").filter({ hasText: "Early bird" });
+  await expect(row).toContainText("249.00");
+
+  await row.getByRole("link", { name: "Edit Early bird" }).click();
+  await expect(page.getByRole("heading", { name: "Early bird", level: 1 })).toBeVisible();
+  await expect(page.getByLabel(/^Price/)).toHaveValue("249.00");
+  await expect(page.getByLabel("Sale starts (UTC)")).toHaveValue("2026-01-01T09:00");
+  await page.getByLabel(/^Price/).fill("twelve");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Enter an amount like 250.00")).toBeVisible();
+  await expect(page.getByLabel(/^Price/)).toHaveAttribute("aria-invalid", "true");
+  await reviewPage(page, "ticket-type-edit");
+
+  await page.getByLabel(/^Price/).fill("199.50");
+  await page.getByLabel("Tickets on offer").fill("150");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await page.getByRole("link", { name: `← ${event.name}` }).click();
+  await expect(row).toContainText("199.50");
+  await expect(row).toContainText("0 / 150");
+
+  await row.getByRole("button", { name: "Delete Early bird" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete “Early bird”?" });
+  await expect(dialog).toContainText("cannot be deleted");
+  await dialog.getByRole("button", { name: "Delete ticket type" }).click();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText("No ticket types yet")).toBeVisible();
+});
+
+test("a ticket type with sold tickets is not deleted, and the refusal is shown next to it", async ({ page }) => {
+  await page.getByTestId("event-row").getByRole("link", { name: "Luciakonserten" }).click();
+  const row = page.getByTestId("ticket-type-row").filter({ hasText: "Vuxen" });
+  await row.getByRole("button", { name: "Delete Vuxen" }).click();
+  await page.getByRole("dialog", { name: "Delete “Vuxen”?" }).getByRole("button", { name: "Delete ticket type" }).click();
+  await expect(row.getByRole("alert")).toHaveText("Tickets of this type have been sold; it cannot be deleted");
+  await page.reload();
+  await expect(page.getByTestId("ticket-type-row").filter({ hasText: "Vuxen" })).toHaveCount(1);
+});
+
+test("an unknown venue or ticket type id shows the not-found page", async ({ page }) => {
+  const eventHref = await page.getByTestId("event-row").getByRole("link", { name: "Nyårsgalan" }).getAttribute("href");
+  for (const path of [`/venues/ven_00000000000040008000000000000000`, `/venues/evt_garbage`, `${eventHref}/ticket-types/tkt_00000000000040008000000000000000`]) {
+    await page.goto(path);
+    await expect(page.getByText("This page could not be found."), path).toBeVisible();
+  }
 });

@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { issueApiTokenAction } from "../api-keys/actions";
 import { formatDateTime } from "@/lib/dashboard/format";
-import { buttonClasses } from "./form-controls";
+import { buttonClasses } from "./button-classes";
 
 /** Issues a short-lived dashboard user token for the webhook inspection endpoints and copies it. */
 export function ApiTokenButton() {

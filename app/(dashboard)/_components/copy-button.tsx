@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { buttonClasses } from "./form-controls";
+import { buttonClasses } from "./button-classes";
 
 /** Copies a text to the clipboard and says so (also to screen readers). */
 export function CopyButton({ text, label = "Copy" }: { text: string; label?: string }) {

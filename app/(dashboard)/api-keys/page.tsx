@@ -1,15 +1,21 @@
 import type { Metadata } from "next";
-import { listApiKeys } from "@/lib/dashboard/api-keys";
+import { API_KEY_SORTS, apiKeysHref, apiKeysQueryOf, listApiKeyPage } from "@/lib/dashboard/api-keys";
+import { pageLinks, sortLinks, type SearchParams } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { ApiTokenButton } from "../_components/api-token-button";
+import { PageNav } from "../_components/page-nav";
 import { ApiKeysTable } from "./api-keys-table";
 import { CreateKeyForm } from "./create-key-form";
 
 export const metadata: Metadata = { title: "API keys · Ticketing analytics" };
 
-export default async function ApiKeysPage() {
+export default async function ApiKeysPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
-  const keys = await listApiKeys(session.organizationId);
+  const query = apiKeysQueryOf(await searchParams);
+  const { rows: keys, total } = await listApiKeyPage(session.organizationId, query);
+  const { pages, previous, next } = pageLinks(query, total, (page) => apiKeysHref({ ...query, page }));
+  // A new sort starts on the first page.
+  const sorting = sortLinks({ sort: query.sort, order: query.order }, API_KEY_SORTS, (sort, order) => apiKeysHref({ ...query, sort, order, page: 1 }));
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
@@ -21,10 +27,24 @@ export default async function ApiKeysPage() {
       </div>
 
       <section aria-labelledby="keys-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <h2 id="keys-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
-          Keys
-        </h2>
-        <ApiKeysTable keys={keys} />
+        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
+          <h2 id="keys-heading" className="text-base font-semibold">
+            Keys
+          </h2>
+          <p className="text-sm text-slate-600" data-testid="api-keys-count">
+            {total.toLocaleString("en-GB")} in total, revoked ones included
+          </p>
+        </div>
+        {keys.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-slate-600">
+            {total > 0 ? "This page is past the last key." : "No API keys yet. Create one below to call the API."}
+          </p>
+        ) : (
+          <ApiKeysTable keys={keys} sortLinks={sorting} />
+        )}
+        <PageNav previous={previous} next={next}>
+          Page {query.page} of {pages}
+        </PageNav>
       </section>
 
       <section aria-labelledby="create-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

@@ -11,7 +11,7 @@ import { requireSession } from "@/lib/dashboard/session";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
 import { listIntegrations } from "@/lib/webhooks/integrations";
 import { ApiTokenButton } from "../_components/api-token-button";
-import { buttonClasses } from "../_components/form-controls";
+import { buttonClasses } from "../_components/button-classes";
 import { AutoRefresh } from "./auto-refresh";
 import { DeliveriesTable } from "./deliveries-table";
 

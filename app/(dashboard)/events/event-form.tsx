@@ -2,11 +2,9 @@
 
 import Link from "next/link";
 import { useActionState, useId } from "react";
+import { toDateTimeLocal } from "@/lib/dashboard/format";
 import { FieldError, SubmitButton, TextField } from "../_components/form-controls";
 import { createEventAction, updateEventAction, type EventFormState } from "./actions";
-
-/** An ISO timestamp as the value of a `datetime-local` input showing UTC. */
-const toDateTimeLocal = (iso: string) => iso.slice(0, 16);
 
 export interface VenueOption {
   id: string;

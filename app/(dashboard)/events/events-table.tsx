@@ -3,6 +3,7 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { formatDateTime } from "@/lib/dashboard/format";
+import { TableHead } from "../_components/table-head";
 import { EventActions } from "./event-actions";
 
 export interface EventRow {
@@ -80,17 +81,7 @@ export function EventsTable({ events }: { events: EventRow[] }) {
     <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Events of your organization</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-2 font-medium whitespace-nowrap">
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
+        <TableHead groups={table.getHeaderGroups()} />
         <tbody className="divide-y divide-slate-100">
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid="event-row">

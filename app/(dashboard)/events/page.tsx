@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { listEvents } from "@/lib/catalog/events";
 import { listVenues } from "@/lib/catalog/venues";
-import { EVENTS_PER_PAGE, eventsPageSchema, ticketTotals } from "@/lib/dashboard/events";
+import { ticketTotals } from "@/lib/dashboard/events";
+import { hrefWith, pageLinks, pageParams, pageQueryOf } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
-import { buttonClasses } from "../_components/form-controls";
+import { PageNav } from "../_components/page-nav";
 import { EventForm } from "./event-form";
 import { EventsTable, type EventRow } from "./events-table";
 
@@ -12,9 +12,9 @@ export const metadata: Metadata = { title: "Events · Ticketing analytics" };
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requireSession();
-  const page = eventsPageSchema.parse((await searchParams).page);
+  const query = pageQueryOf(await searchParams);
   const [{ data: events, meta }, { data: venues }] = await Promise.all([
-    listEvents(session.organizationId, { page, per_page: EVENTS_PER_PAGE }),
+    listEvents(session.organizationId, { page: query.page, per_page: query.perPage }),
     listVenues(session.organizationId),
   ]);
   const tickets = await ticketTotals(
@@ -30,7 +30,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
     sold: tickets.get(event.id)?.sold ?? 0,
     total: tickets.get(event.id)?.total ?? 0,
   }));
-  const pages = Math.max(1, Math.ceil(meta.total / EVENTS_PER_PAGE));
+  const { pages, previous, next } = pageLinks(query, meta.total, (page) => hrefWith("/events", pageParams({ ...query, page })));
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -55,27 +55,9 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         ) : (
           <EventsTable events={rows} />
         )}
-        {pages > 1 && (
-          <nav aria-label="Pages" className="flex items-center justify-between gap-2 border-t border-slate-200 px-4 py-3">
-            {page > 1 ? (
-              <Link href={page === 2 ? "/events" : `/events?page=${page - 1}`} className={buttonClasses.secondary}>
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm text-slate-600">
-              Page {page} of {pages}
-            </span>
-            {page < pages ? (
-              <Link href={`/events?page=${page + 1}`} className={buttonClasses.secondary}>
-                Next page
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        )}
+        <PageNav previous={previous} next={next}>
+          Page {query.page} of {pages}
+        </PageNav>
       </section>
 
       <section aria-labelledby="create-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

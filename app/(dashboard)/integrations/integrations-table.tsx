@@ -7,7 +7,8 @@ import { formatDateTime } from "@/lib/dashboard/format";
 import type { FormState } from "@/lib/dashboard/forms";
 import type { IntegrationRow } from "@/lib/dashboard/integrations";
 import { CopyButton } from "../_components/copy-button";
-import { buttonClasses, SubmitButton } from "../_components/form-controls";
+import { buttonClasses } from "../_components/button-classes";
+import { SubmitButton } from "../_components/form-controls";
 import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction } from "./actions";
 
 const column = createColumnHelper<IntegrationRow>();

@@ -3,6 +3,8 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
+import type { SortLinks } from "@/lib/dashboard/paging";
+import { TableHead } from "../_components/table-head";
 
 export interface OrderListRow {
   uuid: string;
@@ -13,14 +15,6 @@ export interface OrderListRow {
   total: number;
   currency: string;
   isRefunded: boolean;
-}
-
-type SortKey = "date" | "price" | "customer_name";
-
-/** Where each sortable column's header links to, and how the list is sorted now (sorting runs on the server). */
-export interface SortLinks {
-  current: { sort: SortKey; order: "asc" | "desc" };
-  hrefs: Record<SortKey, string>;
 }
 
 const column = createColumnHelper<OrderListRow>();
@@ -82,40 +76,7 @@ export function OrdersTable({ orders, sortLinks }: { orders: OrderListRow[]; sor
     <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Orders matching the search</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const sort = (header.column.columnDef.meta as { sort?: SortKey } | undefined)?.sort;
-                const active = sort !== undefined && sortLinks.current.sort === sort;
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    className="px-4 py-2 font-medium whitespace-nowrap"
-                    aria-sort={active ? (sortLinks.current.order === "asc" ? "ascending" : "descending") : undefined}
-                  >
-                    {sort ? (
-                      <Link
-                        href={sortLinks.hrefs[sort]}
-                        className="inline-flex items-center gap-1 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-                      >
-                        {label}
-                        <span aria-hidden="true">{active ? (sortLinks.current.order === "asc" ? "▲" : "▼") : "↕"}</span>
-                        <span className="sr-only">
-                          {active ? `, sorted ${sortLinks.current.order === "asc" ? "ascending" : "descending"}` : ", sort"}
-                        </span>
-                      </Link>
-                    ) : (
-                      label
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
+        <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} />
         <tbody className="divide-y divide-slate-100">
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid="order-row">

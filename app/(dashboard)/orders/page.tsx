@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ordersQueryFromSearchParams, ordersSearchParams, PAGE_SIZES } from "@/lib/dashboard/orders";
+import { ordersHref, ordersQueryFromSearchParams, PAGE_SIZES } from "@/lib/dashboard/orders";
+import { sortLinks } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { searchTransactions } from "@/lib/orders/transactions-search";
-import { buttonClasses } from "../_components/form-controls";
-import { OrdersTable, type OrderListRow, type SortLinks } from "./orders-table";
+import { buttonClasses } from "../_components/button-classes";
+import { PageNav } from "../_components/page-nav";
+import { OrdersTable, type OrderListRow } from "./orders-table";
 
 export const metadata: Metadata = { title: "Orders · Ticketing analytics" };
+
+const ORDER_SORTS = { date: "desc", price: "desc", customer_name: "desc" } as const;
 
 const inputClasses =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
@@ -25,21 +29,11 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
     currency: order.cart.currency,
     isRefunded: order.is_refunded,
   }));
-  const href = (changes: Record<string, string | number | undefined>) => {
-    const params = ordersSearchParams(query, changes);
-    return params ? `/orders?${params}` : "/orders";
-  };
-  // A new sort starts on the first page; the column already sorted by flips its direction.
-  const sortHref = (sort: SortLinks["current"]["sort"]) =>
-    href({
-      sort: sort === "date" ? undefined : sort,
-      order: query.sort === sort && query.order === "desc" ? "asc" : undefined,
-      from: undefined,
-    });
-  const sortLinks: SortLinks = {
-    current: { sort: query.sort, order: query.order },
-    hrefs: { date: sortHref("date"), price: sortHref("price"), customer_name: sortHref("customer_name") },
-  };
+  const href = (changes: Record<string, string | number | undefined>) => ordersHref(query, changes);
+  // A new sort starts on the first page.
+  const sorting = sortLinks({ sort: query.sort, order: query.order }, ORDER_SORTS, (sort, order) =>
+    href({ sort: sort === "date" ? undefined : sort, order: order === "desc" ? undefined : order, from: undefined }),
+  );
   const filtered = Boolean(query.q || query.date_from || query.date_to);
   const first = total === 0 ? 0 : Math.min(query.from + 1, total);
   const last = Math.min(query.from + query.size, total);
@@ -128,24 +122,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
                 : "No orders yet. Orders created through the API show up here."}
           </p>
         ) : (
-          <OrdersTable orders={rows} sortLinks={sortLinks} />
+          <OrdersTable orders={rows} sortLinks={sorting} />
         )}
-        {(previous || next) && (
-          <nav aria-label="Pages" className="flex justify-between gap-2 border-t border-slate-200 px-4 py-3">
-            {previous ? (
-              <Link href={previous} className={buttonClasses.secondary}>
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            {next && (
-              <Link href={next} className={buttonClasses.secondary}>
-                Next page
-              </Link>
-            )}
-          </nav>
-        )}
+        <PageNav previous={previous} next={next} />
       </section>
     </div>
   );

@@ -1,33 +1,44 @@
 "use client";
 
 import { useActionState } from "react";
+import type { Venue } from "@/lib/catalog/venue-schemas";
 import { SubmitButton, TextField } from "../_components/form-controls";
 import type { EventFormState } from "../events/actions";
-import { createVenueAction } from "./actions";
+import { createVenueAction, updateVenueAction } from "./actions";
 
-export function VenueForm() {
-  const [state, action] = useActionState<EventFormState, FormData>(createVenueAction, {});
+/** Creates a venue, or edits `venue` when given. */
+export function VenueForm({ venue }: { venue?: Venue }) {
+  const [state, action] = useActionState<EventFormState, FormData>(venue ? updateVenueAction : createVenueAction, {});
   const errors = state.fieldErrors ?? {};
-  const values = state.values;
+  // After an error the user's input; otherwise, when editing, what is stored.
+  const value = (name: string, stored: string | number | undefined) => state.values?.[name] ?? (stored === undefined ? undefined : String(stored));
   return (
-    <form action={action} noValidate className="space-y-4" key={state.saved?.id ?? "form"}>
+    <form action={action} noValidate className="space-y-4" key={state.saved && !venue ? state.saved.id : "form"}>
       <div role="status">
         {state.saved && (
           <p className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            Venue “{state.saved.name}” created.
+            {venue ? "Saved." : `Venue “${state.saved.name}” created.`}
           </p>
         )}
         {state.error && !Object.keys(errors).length && <p className="text-sm text-red-700">{state.error}</p>}
       </div>
+      {venue && <input type="hidden" name="id" value={venue.id} />}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <TextField label="Name" name="name" maxLength={200} defaultValue={values?.name} error={errors.name} required />
-        <TextField label="Street" name="street" maxLength={200} defaultValue={values?.street} error={errors.street} required />
-        <TextField label="City" name="city" maxLength={100} defaultValue={values?.city} error={errors.city} required />
+        <TextField label="Name" name="name" maxLength={200} defaultValue={value("name", venue?.name)} error={errors.name} required />
+        <TextField
+          label="Street"
+          name="street"
+          maxLength={200}
+          defaultValue={value("street", venue?.address.street)}
+          error={errors.street}
+          required
+        />
+        <TextField label="City" name="city" maxLength={100} defaultValue={value("city", venue?.address.city)} error={errors.city} required />
         <TextField
           label="Postal code"
           name="postal_code"
           maxLength={20}
-          defaultValue={values?.postal_code}
+          defaultValue={value("postal_code", venue?.address.postal_code)}
           error={errors.postal_code}
           required
         />
@@ -36,7 +47,7 @@ export function VenueForm() {
           name="country"
           maxLength={2}
           hint="Two-letter code, e.g. SE"
-          defaultValue={values?.country}
+          defaultValue={value("country", venue?.address.country)}
           error={errors.country}
           required
         />
@@ -46,12 +57,12 @@ export function VenueForm() {
           type="number"
           inputMode="numeric"
           min={1}
-          defaultValue={values?.capacity}
+          defaultValue={value("capacity", venue?.capacity)}
           error={errors.capacity}
           required
         />
       </div>
-      <SubmitButton pendingLabel="Creating…">Create venue</SubmitButton>
+      <SubmitButton pendingLabel={venue ? "Saving…" : "Creating…"}>{venue ? "Save changes" : "Create venue"}</SubmitButton>
     </form>
   );
 }

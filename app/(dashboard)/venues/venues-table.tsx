@@ -3,6 +3,8 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import type { Venue } from "@/lib/catalog/venue-schemas";
 import { formatDateTime } from "@/lib/dashboard/format";
+import { TableHead } from "../_components/table-head";
+import { VenueActions } from "./venue-actions";
 
 const column = createColumnHelper<Venue>();
 
@@ -24,6 +26,11 @@ const columns = [
       </time>
     ),
   }),
+  column.display({
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    cell: (c) => <VenueActions venue={c.row.original} />,
+  }),
 ];
 
 export function VenuesTable({ venues }: { venues: Venue[] }) {
@@ -38,17 +45,7 @@ export function VenuesTable({ venues }: { venues: Venue[] }) {
     <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700" tabIndex={0} role="region" aria-label="Venues, scrollable">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Venues of your organization</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-2 font-medium whitespace-nowrap">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
+        <TableHead groups={table.getHeaderGroups()} />
         <tbody className="divide-y divide-slate-100">
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid="venue-row">

@@ -1,32 +1,45 @@
 "use client";
 
 import { useActionState } from "react";
+import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
+import { formatAmountInput, toDateTimeLocal } from "@/lib/dashboard/format";
 import { SubmitButton, TextField } from "../../_components/form-controls";
-import { createTicketTypeAction, type EventFormState } from "../actions";
+import { createTicketTypeAction, updateTicketTypeAction, type EventFormState } from "../actions";
 
-export function TicketTypeForm({ eventId, currency }: { eventId: string; currency: string }) {
-  const [state, action] = useActionState<EventFormState, FormData>(createTicketTypeAction, {});
+/** Adds a ticket type to the event, or edits `ticketType` when given. Times are typed and shown in UTC. */
+export function TicketTypeForm({ eventId, currency, ticketType }: { eventId: string; currency: string; ticketType?: TicketType }) {
+  const [state, action] = useActionState<EventFormState, FormData>(ticketType ? updateTicketTypeAction : createTicketTypeAction, {});
   const errors = state.fieldErrors ?? {};
-  const values = state.values;
+  // After an error the user's input; otherwise, when editing, what is stored.
+  const value = (name: string, stored: string | undefined) => state.values?.[name] ?? stored;
+  const sold = ticketType?.quantity_sold ?? 0;
   return (
-    <form action={action} noValidate className="space-y-4" key={state.saved?.id ?? "form"}>
+    <form action={action} noValidate className="space-y-4" key={state.saved && !ticketType ? state.saved.id : "form"}>
       <div role="status">
         {state.saved && (
           <p className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            Ticket type “{state.saved.name}” added.
+            {ticketType ? "Saved." : `Ticket type “${state.saved.name}” added.`}
           </p>
         )}
         {state.error && !Object.keys(errors).length && <p className="text-sm text-red-700">{state.error}</p>}
       </div>
       <input type="hidden" name="event_id" value={eventId} />
+      {ticketType && <input type="hidden" name="id" value={ticketType.id} />}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <TextField label="Name" name="name" maxLength={200} defaultValue={values?.name} error={errors.name} required />
-        <TextField label="Category (optional)" name="category" maxLength={100} defaultValue={values?.category} error={errors.category} />
+        <TextField label="Name" name="name" maxLength={200} defaultValue={value("name", ticketType?.name)} error={errors.name} required />
+        <TextField
+          // Editing sends only what is filled in, so an emptied category keeps the stored one.
+          label={ticketType ? "Category" : "Category (optional)"}
+          name="category"
+          maxLength={100}
+          defaultValue={value("category", ticketType?.category)}
+          error={errors.category}
+        />
         <TextField
           label={`Price (${currency})`}
           name="price"
           inputMode="decimal"
-          defaultValue={values?.price}
+          defaultValue={value("price", ticketType && formatAmountInput(ticketType.price, currency))}
           error={errors.price}
           required
         />
@@ -35,16 +48,17 @@ export function TicketTypeForm({ eventId, currency }: { eventId: string; currenc
           name="quantity_total"
           type="number"
           inputMode="numeric"
-          min={0}
-          defaultValue={values?.quantity_total}
+          min={sold}
+          hint={sold > 0 ? `${sold.toLocaleString("en-GB")} already sold; cannot go lower` : undefined}
+          defaultValue={value("quantity_total", ticketType && String(ticketType.quantity_total))}
           error={errors.quantity_total}
           required
         />
         <TextField
-          label="VAT % (optional)"
+          label={ticketType ? "VAT %" : "VAT % (optional)"}
           name="vat"
           inputMode="decimal"
-          defaultValue={values?.vat}
+          defaultValue={value("vat", ticketType && String(ticketType.vat))}
           error={errors.vat}
         />
         <span className="hidden lg:block" />
@@ -53,7 +67,7 @@ export function TicketTypeForm({ eventId, currency }: { eventId: string; currenc
           name="sale_starts_at"
           type="datetime-local"
           hint="In UTC"
-          defaultValue={values?.sale_starts_at}
+          defaultValue={value("sale_starts_at", ticketType && toDateTimeLocal(ticketType.sale_starts_at))}
           error={errors.sale_starts_at}
           required
         />
@@ -62,12 +76,16 @@ export function TicketTypeForm({ eventId, currency }: { eventId: string; currenc
           name="sale_ends_at"
           type="datetime-local"
           hint="In UTC, after the start"
-          defaultValue={values?.sale_ends_at}
+          defaultValue={value("sale_ends_at", ticketType && toDateTimeLocal(ticketType.sale_ends_at))}
           error={errors.sale_ends_at}
           required
         />
       </div>
-      <SubmitButton pendingLabel="Adding…">Add ticket type</SubmitButton>
+      {ticketType ? (
+        <SubmitButton pendingLabel="Saving…">Save changes</SubmitButton>
+      ) : (
+        <SubmitButton pendingLabel="Adding…">Add ticket type</SubmitButton>
+      )}
     </form>
   );
 }

@@ -3,6 +3,8 @@
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
 import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
+import { TableHead } from "../../_components/table-head";
+import { TicketTypeActions } from "./ticket-type-actions";
 
 const column = createColumnHelper<TicketType>();
 
@@ -39,6 +41,11 @@ const columns = [
       </span>
     ),
   }),
+  column.display({
+    id: "actions",
+    header: () => <span className="sr-only">Actions</span>,
+    cell: (c) => <TicketTypeActions ticketType={c.row.original} />,
+  }),
 ];
 
 export function TicketTypesTable({ ticketTypes }: { ticketTypes: TicketType[] }) {
@@ -53,17 +60,7 @@ export function TicketTypesTable({ ticketTypes }: { ticketTypes: TicketType[] })
     <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700" tabIndex={0} role="region" aria-label="Ticket types, scrollable">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Ticket types of this event</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-2 font-medium whitespace-nowrap">
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
+        <TableHead groups={table.getHeaderGroups()} />
         <tbody className="divide-y divide-slate-100">
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} data-testid="ticket-type-row">

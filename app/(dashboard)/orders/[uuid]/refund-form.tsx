@@ -2,7 +2,8 @@
 
 import { useActionState, useRef } from "react";
 import type { FormState } from "@/lib/dashboard/forms";
-import { buttonClasses, SubmitButton } from "../../_components/form-controls";
+import { buttonClasses } from "../../_components/button-classes";
+import { SubmitButton } from "../../_components/form-controls";
 import { refundOrderAction } from "../actions";
 
 /** Refunding is irreversible, so the reason is entered in a modal dialog that asks for confirmation. */

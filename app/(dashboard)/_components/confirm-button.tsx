@@ -1,0 +1,77 @@
+"use client";
+
+import { useId, useRef, type ReactNode } from "react";
+import { buttonClasses } from "./button-classes";
+import { SubmitButton } from "./form-controls";
+
+/**
+ * A button for an irreversible action that asks first in a modal dialog: `showModal` keeps focus inside
+ * the dialog, Escape cancels, and closing returns focus to the button. The dialog is named by its title.
+ */
+export function ConfirmButton({
+  label,
+  target,
+  title,
+  confirmLabel,
+  pendingLabel,
+  cancelLabel = "Cancel",
+  action,
+  fields,
+  children,
+}: {
+  /** The button's visible text; `target` follows it for screen readers, so each row's button has its own name. */
+  label: string;
+  target: string;
+  title: string;
+  confirmLabel: string;
+  pendingLabel: string;
+  cancelLabel?: string;
+  action: (formData: FormData) => void;
+  /** Hidden inputs of the confirming form. */
+  fields: Record<string, string>;
+  children: ReactNode;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  return (
+    <>
+      <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.showModal()}>
+        {label}
+        <span className="sr-only"> {target}</span>
+      </button>
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl p-0 text-left shadow-xl backdrop:bg-slate-900/50"
+      >
+        <form action={action} onSubmit={() => dialog.current?.close()} className="space-y-4 p-5">
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <h2 id={titleId} className="text-lg font-semibold whitespace-normal">
+            {title}
+          </h2>
+          <div className="text-sm whitespace-normal text-slate-700">{children}</div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.close()}>
+              {cancelLabel}
+            </button>
+            <SubmitButton variant="danger" pendingLabel={pendingLabel}>
+              {confirmLabel}
+            </SubmitButton>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
+
+/** A refused action's reason, next to its button; announced as it appears. */
+export function ActionError({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="w-full text-sm whitespace-normal text-red-700">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,49 @@
+import { flexRender, type HeaderGroup, type RowData } from "@tanstack/react-table";
+import Link from "next/link";
+import type { SortLinks } from "@/lib/dashboard/paging";
+
+declare module "@tanstack/react-table" {
+  // Declaration merging needs the library's exact type parameters, used or not.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** The `?sort=` key of a column the server can sort by; its header becomes a link. */
+    sort?: string;
+  }
+}
+
+/**
+ * The header rows of a dashboard table. Sorting runs on the server, so a sortable header is a link to
+ * the sorted list, and `aria-sort` tells screen readers which column the rows are sorted by.
+ */
+export function TableHead<T extends RowData>({ groups, sortLinks }: { groups: HeaderGroup<T>[]; sortLinks?: SortLinks }) {
+  return (
+    <thead className="bg-slate-50 text-slate-700">
+      {groups.map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header) => {
+            const sort = sortLinks && header.column.columnDef.meta?.sort;
+            const active = sort !== undefined && sortLinks?.current.sort === sort;
+            const direction = sortLinks?.current.order === "asc" ? "ascending" : "descending";
+            const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+            return (
+              <th key={header.id} scope="col" className="px-4 py-2 font-medium whitespace-nowrap" aria-sort={active ? direction : undefined}>
+                {sort && sortLinks ? (
+                  <Link
+                    href={sortLinks.hrefs[sort]!}
+                    className="inline-flex items-center gap-1 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                  >
+                    {label}
+                    <span aria-hidden="true">{active ? (direction === "ascending" ? "▲" : "▼") : "↕"}</span>
+                    <span className="sr-only">{active ? `, sorted ${direction}` : ", sort"}</span>
+                  </Link>
+                ) : (
+                  label
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </thead>
+  );
+}

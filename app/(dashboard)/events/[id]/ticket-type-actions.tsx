@@ -1,0 +1,37 @@
+"use client";
+
+import Link from "next/link";
+import { useActionState } from "react";
+import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
+import type { FormState } from "@/lib/dashboard/forms";
+import { buttonClasses } from "../../_components/button-classes";
+import { ActionError, ConfirmButton } from "../../_components/confirm-button";
+import { deleteTicketTypeAction } from "../actions";
+
+/** Edit and delete for one ticket type; a cancelled one (or one of a cancelled event) can only be deleted. */
+export function TicketTypeActions({ ticketType }: { ticketType: TicketType }) {
+  const [state, action] = useActionState<FormState, FormData>(deleteTicketTypeAction, {});
+  return (
+    // A fixed width keeps a refusal readable instead of squeezed into the narrow column of two buttons.
+    <div className="flex w-56 flex-wrap items-start gap-2">
+      {ticketType.status !== "cancelled" && (
+        <Link href={`/events/${ticketType.event_id}/ticket-types/${ticketType.id}`} className={buttonClasses.secondary}>
+          Edit<span className="sr-only"> {ticketType.name}</span>
+        </Link>
+      )}
+      <ConfirmButton
+        label="Delete"
+        target={ticketType.name}
+        title={`Delete “${ticketType.name}”?`}
+        confirmLabel="Delete ticket type"
+        pendingLabel="Deleting…"
+        cancelLabel="Keep ticket type"
+        action={action}
+        fields={{ event_id: ticketType.event_id, id: ticketType.id }}
+      >
+        The ticket type is removed for good. Once tickets of a type have been sold it cannot be deleted.
+      </ConfirmButton>
+      <ActionError message={state.error} />
+    </div>
+  );
+}

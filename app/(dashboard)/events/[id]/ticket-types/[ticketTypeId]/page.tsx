@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getEvent } from "@/lib/catalog/events";
+import { listTicketTypes } from "@/lib/catalog/ticket-types";
+import { formatMoney } from "@/lib/dashboard/format";
+import { requireSession } from "@/lib/dashboard/session";
+import { ApiError } from "@/lib/http/errors";
+import { getOrganization } from "@/lib/organizations/organizations";
+import { TicketTypeForm } from "../../ticket-type-form";
+
+export const metadata: Metadata = { title: "Edit ticket type · Ticketing analytics" };
+
+export default async function TicketTypePage({ params }: { params: Promise<{ id: string; ticketTypeId: string }> }) {
+  const session = await requireSession();
+  const { id, ticketTypeId } = await params;
+  const loaded = await Promise.all([
+    getEvent(session.organizationId, id),
+    listTicketTypes(session.organizationId, id),
+    getOrganization(session.organizationId),
+  ]).catch((error: unknown) => {
+    // Unknown, deleted and foreign events are all "not found".
+    if (error instanceof ApiError && error.code === "not_found") return null;
+    throw error;
+  });
+  const ticketType = loaded?.[1].data.find((candidate) => candidate.id === ticketTypeId);
+  if (!loaded || !ticketType) notFound();
+  const [event, , organization] = loaded;
+  const currency = organization!.currency;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <Link href={`/events/${event.id}`} className="text-sm text-blue-800 underline-offset-2 hover:underline">
+          ← {event.name}
+        </Link>
+        <h1 className="mt-1 text-2xl font-semibold break-words">{ticketType.name}</h1>
+        <p className="text-sm text-slate-600">
+          {formatMoney(ticketType.price, ticketType.currency)} · {ticketType.quantity_sold.toLocaleString("en-GB")} of{" "}
+          {ticketType.quantity_total.toLocaleString("en-GB")} sold · {ticketType.status.replace("_", " ")}
+        </p>
+      </div>
+      <section aria-labelledby="edit-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <h2 id="edit-heading" className="mb-4 text-base font-semibold">
+          Edit ticket type
+        </h2>
+        {ticketType.status === "cancelled" ? (
+          <p className="text-sm text-slate-600">
+            This ticket type is cancelled{event.status === "cancelled" ? " with its event" : ""}, so it cannot be changed.
+          </p>
+        ) : (
+          <TicketTypeForm eventId={event.id} currency={currency} ticketType={ticketType} />
+        )}
+      </section>
+    </div>
+  );
+}
