@@ -83,6 +83,8 @@ test("an order is refunded from its detail page after confirming, once", async (
 test("refunding an order that was refunded meanwhile says so", async ({ page, context }) => {
   const paid = page.getByTestId("order-row").filter({ hasText: "Paid" }).first();
   await paid.getByRole("link").click();
+  // A client-side navigation: read the URL once it has landed on the order.
+  await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
   const url = page.url();
   const other = await context.newPage();
   await other.goto(url);

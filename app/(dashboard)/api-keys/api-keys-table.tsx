@@ -1,12 +1,12 @@
 "use client";
 
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useActionState } from "react";
 import type { ApiKeyRow, ApiKeySort } from "@/lib/dashboard/api-keys";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { ActionError, ConfirmButton } from "../_components/confirm-button";
-import { TableHead } from "../_components/table-head";
+import { TableBody, TableHead } from "../_components/table-sections";
 import { revokeApiKeyAction } from "./actions";
 
 const column = createColumnHelper<ApiKeyRow>();
@@ -88,17 +88,11 @@ export function ApiKeysTable({ keys, sortLinks }: { keys: ApiKeyRow[]; sortLinks
       <table className="w-full text-left text-sm">
         <caption className="sr-only">API keys of your organization</caption>
         <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} />
-        <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="api-key-row" className={row.original.revokedAt ? "text-slate-600" : undefined}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-2 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <TableBody
+          rows={table.getRowModel().rows}
+          testId="api-key-row"
+          rowClassName={(row) => (row.original.revokedAt ? "text-slate-600" : undefined)}
+        />
       </table>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { TableBody, TableHead } from "../_components/table-sections";
 import Link from "next/link";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { DeliveryRow } from "@/lib/dashboard/integrations";
@@ -61,28 +62,8 @@ export function DeliveriesTable({ deliveries }: { deliveries: DeliveryRow[] }) {
     <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Webhook deliveries, newest first</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-2 font-medium whitespace-nowrap">
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="delivery-row">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-2 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <TableHead groups={table.getHeaderGroups()} />
+        <TableBody rows={table.getRowModel().rows} testId="delivery-row" />
       </table>
     </div>
   );

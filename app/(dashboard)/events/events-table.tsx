@@ -1,9 +1,9 @@
 "use client";
 
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { formatDateTime } from "@/lib/dashboard/format";
-import { TableHead } from "../_components/table-head";
+import { TableBody, TableHead } from "../_components/table-sections";
 import { EventActions } from "./event-actions";
 
 export interface EventRow {
@@ -82,17 +82,7 @@ export function EventsTable({ events }: { events: EventRow[] }) {
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Events of your organization</caption>
         <TableHead groups={table.getHeaderGroups()} />
-        <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="event-row">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-2 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <TableBody rows={table.getRowModel().rows} testId="event-row" />
       </table>
     </div>
   );

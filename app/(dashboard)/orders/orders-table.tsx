@@ -1,10 +1,10 @@
 "use client";
 
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
-import { TableHead } from "../_components/table-head";
+import { TableBody, TableHead } from "../_components/table-sections";
 
 export interface OrderListRow {
   uuid: string;
@@ -77,17 +77,7 @@ export function OrdersTable({ orders, sortLinks }: { orders: OrderListRow[]; sor
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Orders matching the search</caption>
         <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} />
-        <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="order-row">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-2 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <TableBody rows={table.getRowModel().rows} testId="order-row" />
       </table>
     </div>
   );

@@ -1,9 +1,9 @@
 "use client";
 
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import type { Venue } from "@/lib/catalog/venue-schemas";
 import { formatDateTime } from "@/lib/dashboard/format";
-import { TableHead } from "../_components/table-head";
+import { TableBody, TableHead } from "../_components/table-sections";
 import { VenueActions } from "./venue-actions";
 
 const column = createColumnHelper<Venue>();
@@ -46,17 +46,7 @@ export function VenuesTable({ venues }: { venues: Venue[] }) {
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Venues of your organization</caption>
         <TableHead groups={table.getHeaderGroups()} />
-        <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="venue-row">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-2 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <TableBody rows={table.getRowModel().rows} testId="venue-row" />
       </table>
     </div>
   );

@@ -1,9 +1,9 @@
 "use client";
 
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
 import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
-import { TableHead } from "../../_components/table-head";
+import { TableBody, TableHead } from "../../_components/table-sections";
 import { TicketTypeActions } from "./ticket-type-actions";
 
 const column = createColumnHelper<TicketType>();
@@ -61,17 +61,7 @@ export function TicketTypesTable({ ticketTypes }: { ticketTypes: TicketType[] })
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Ticket types of this event</caption>
         <TableHead groups={table.getHeaderGroups()} />
-        <tbody className="divide-y divide-slate-100">
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="ticket-type-row">
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 py-2 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <TableBody rows={table.getRowModel().rows} testId="ticket-type-row" />
       </table>
     </div>
   );

@@ -1,4 +1,4 @@
-import { flexRender, type HeaderGroup, type RowData } from "@tanstack/react-table";
+import { flexRender, type HeaderGroup, type Row, type RowData } from "@tanstack/react-table";
 import Link from "next/link";
 import type { SortLinks } from "@/lib/dashboard/paging";
 
@@ -45,5 +45,30 @@ export function TableHead<T extends RowData>({ groups, sortLinks }: { groups: He
         </tr>
       ))}
     </thead>
+  );
+}
+
+/** The body rows of a dashboard table; `testId` marks each row for the end-to-end tests. */
+export function TableBody<T extends RowData>({
+  rows,
+  testId,
+  rowClassName,
+}: {
+  rows: Row<T>[];
+  testId: string;
+  rowClassName?: (row: Row<T>) => string | undefined;
+}) {
+  return (
+    <tbody className="divide-y divide-slate-100">
+      {rows.map((row) => (
+        <tr key={row.id} data-testid={testId} className={rowClassName?.(row)}>
+          {row.getVisibleCells().map((cell) => (
+            <td key={cell.id} className="px-4 py-2 align-top">
+              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
   );
 }
