@@ -35,7 +35,8 @@ export function apiErrorFromDatabase(error: unknown): ApiError | null {
     // Constraints are the final guard (oversell, duplicates); reaching one means a state conflict.
     if (code === "23505") return new ApiError("conflict", "The resource conflicts with an existing one");
     if (code === "23514" || code === "23503") return new ApiError("conflict", "The change conflicts with the current state");
-    if (code === "22003" || code === "22P02" || code === "22007" || code === "22008" || code === "22021") {
+    // 22009: a timestamp whose offset or year PostgreSQL cannot represent (zod accepts offsets up to ±23:59).
+    if (code === "22003" || code === "22P02" || code === "22007" || code === "22008" || code === "22009" || code === "22021") {
       return new ApiError("validation_failed", "A value is out of range or malformed");
     }
   }

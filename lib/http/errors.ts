@@ -52,3 +52,22 @@ export const notFound = (what = "Resource") => new ApiError("not_found", `${what
 export const conflict = (message: string) => new ApiError("conflict", message);
 export const validationFailed = (details: ErrorDetail[], message = "Validation failed") =>
   new ApiError("validation_failed", message, details);
+
+/** A fresh request trace id (24 hex digits); Web Crypto, so code outside the route wrapper (the proxy) can use it. */
+export function newTraceId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The error body `{ error, code, trace_id, details? }` with its status and the X-Trace-Id header. */
+export function apiErrorResponse(apiError: ApiError, traceId: string, extraHeaders: Record<string, string> = {}): Response {
+  const body = {
+    error: apiError.message,
+    code: apiError.code,
+    trace_id: traceId,
+    ...(apiError.details?.length ? { details: apiError.details } : {}),
+  };
+  return Response.json(body, {
+    status: apiError.status,
+    headers: { ...extraHeaders, ...apiError.headers, "X-Trace-Id": traceId, "Cache-Control": "no-store" },
+  });
+}

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { hasScope, type Scope } from "@/lib/auth/scopes";
 import { resolveDashboardPrincipal } from "@/lib/auth/dashboard-principal";
 import { log } from "@/lib/log";
 import { apiErrorFromDatabase } from "./db-errors";
-import { ApiError, type ErrorDetail } from "./errors";
+import { ApiError, apiErrorResponse, newTraceId, type ErrorDetail } from "./errors";
 import { withIdempotency } from "./idempotency";
 import { checkRateLimit, rateLimitHeaders } from "./rate-limit";
 
@@ -46,9 +45,7 @@ export const noContent = (): Reply => ({ status: 204 });
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
-export function newTraceId(): string {
-  return randomBytes(12).toString("hex");
-}
+export { newTraceId };
 
 const joinPath = (path: PropertyKey[]) => path.map(String).join(".") || "(root)";
 
@@ -74,7 +71,45 @@ function queryObject(url: URL): Record<string, string> {
   return out;
 }
 
-async function readBody(request: Request): Promise<unknown> {
+// In a u-flag regex a surrogate pair is one code point, so this matches only unpaired halves.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * The path of the first string or key holding a lone surrogate (`"\ud800"` is valid JSON), or null.
+ * Such a string is not Unicode text: postgres.js stores U+FFFD for it, PGlite drops what follows it.
+ * Iterative, since a body may nest arrays thousands deep.
+ */
+function loneSurrogatePath(value: unknown): string | null {
+  type Entry = { value: unknown; key?: PropertyKey; parent?: Entry };
+  const pathOf = (entry: Entry, last?: PropertyKey) => {
+    const keys: PropertyKey[] = last === undefined ? [] : [last];
+    for (let e: Entry | undefined = entry; e?.parent; e = e.parent) keys.push(e.key!);
+    return joinPath(keys.reverse());
+  };
+  const stack: Entry[] = [{ value }];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const node = entry.value;
+    if (typeof node === "string") {
+      if (LONE_SURROGATE.test(node)) return pathOf(entry);
+    } else if (Array.isArray(node)) {
+      node.forEach((item, index) => stack.push({ value: item, key: index, parent: entry }));
+    } else if (node !== null && typeof node === "object") {
+      for (const [key, item] of Object.entries(node)) {
+        if (LONE_SURROGATE.test(key)) return pathOf(entry, key);
+        stack.push({ value: item, key, parent: entry });
+      }
+    }
+  }
+  return null;
+}
+
+/** The request body: its text as sent and the JSON value parsed from it. */
+interface Body {
+  text: string;
+  value: unknown;
+}
+
+async function readBody(request: Request): Promise<Body | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", "Request body exceeds 1 MiB");
   const chunks: Uint8Array[] = [];
@@ -97,11 +132,19 @@ async function readBody(request: Request): Promise<unknown> {
   } catch {
     throw new ApiError("invalid_json", "Request body is not valid UTF-8");
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError("invalid_json", "Request body is not valid JSON");
   }
+  const illFormed = loneSurrogatePath(value);
+  if (illFormed) {
+    throw new ApiError("validation_failed", "Invalid request body", [
+      { path: illFormed, message: "Text must be well-formed Unicode (no unpaired surrogate escapes such as \\ud800)" },
+    ]);
+  }
+  return { text, value };
 }
 
 function bearer(request: Request): string | null {
@@ -148,16 +191,7 @@ export function errorResponse(error: unknown, traceId: string, extraHeaders: Rec
   const apiError =
     error instanceof ApiError ? error : (apiErrorFromDatabase(error) ?? new ApiError("internal", "Internal server error"));
   if (apiError.status >= 500) log.error("request failed", { trace_id: traceId, error: String(error), stack: (error as Error)?.stack });
-  const body = {
-    error: apiError.message,
-    code: apiError.code,
-    trace_id: traceId,
-    ...(apiError.details?.length ? { details: apiError.details } : {}),
-  };
-  return Response.json(body, {
-    status: apiError.status,
-    headers: { ...extraHeaders, ...apiError.headers, "X-Trace-Id": traceId, "Cache-Control": "no-store" },
-  });
+  return apiErrorResponse(apiError, traceId, extraHeaders);
 }
 
 /** Wraps one handler with authentication, scope, rate limit, trace id, body parsing, idempotency and error mapping. */
@@ -180,12 +214,14 @@ export function endpoint<P = Record<string, string>>(
         traceId,
         principal: authorized.principal,
         query: (schema) => parseWith(schema, queryObject(url), "query parameters"),
-        body: (schema) => parseWith(schema, rawBody ?? {}, "request body"),
+        // Only a missing body stands for {}: a JSON null is a body, and not an object.
+        body: (schema) => parseWith(schema, rawBody ? rawBody.value : {}, "request body"),
       };
       const idempotencyKey = request.method === "POST" ? request.headers.get("idempotency-key") : null;
       const reply = idempotencyKey
         ? await withIdempotency(
-            { organizationId: authorized.principal.organizationId, key: idempotencyKey, fingerprint: [request.method, url.pathname, JSON.stringify(rawBody ?? null)] },
+            // The text as sent, not a re-serialization: JSON.stringify overflows the stack on deeply nested bodies.
+            { organizationId: authorized.principal.organizationId, key: idempotencyKey, fingerprint: [request.method, url.pathname, rawBody?.text ?? ""] },
             () => handler(ctx),
           )
         : { ...(await handler(ctx)), replayed: false };

@@ -5,6 +5,9 @@ import { issueUserToken } from "@/lib/auth/user-token";
 import { createOrganization } from "@/lib/organizations/organizations";
 import type { Currency } from "@/db/schema";
 
+/** The password of every createTenant user (tests sign in with it, or look for it where it must not be). */
+export const TENANT_PASSWORD = "correct horse battery staple";
+
 /** An organization with an admin user, a key with the given scopes and a dashboard user token. */
 export async function createTenant(
   options: { name?: string; currency?: Currency; scopes?: Scope[]; rateLimitPerMinute?: number } = {},
@@ -16,7 +19,7 @@ export async function createTenant(
   const user = await createUser({
     organizationId: organization.id,
     email: `admin-${organization.id}@example.test`,
-    password: "correct horse battery staple",
+    password: TENANT_PASSWORD,
   });
   const { key, record } = await createApiKey({
     organizationId: organization.id,

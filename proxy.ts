@@ -1,0 +1,22 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { ApiError, apiErrorResponse, newTraceId } from "@/lib/http/errors";
+
+/**
+ * Next.js decodes dynamic path segments before any route handler runs. A path that is not valid
+ * percent-encoded UTF-8 (`/v1/venues/%FF`, a lone `%`) fails that decoding, and Next's 400 for it then
+ * needs a Pages Router error page this app does not have: the caller got a bare-text 500. Such a path
+ * names nothing, so it is answered here, before routing, with the API's 404 (as unknown /v1 paths are).
+ */
+export function proxy(request: NextRequest) {
+  try {
+    decodeURIComponent(new URL(request.url).pathname);
+  } catch {
+    return apiErrorResponse(new ApiError("not_found", "No such resource: the path is not valid percent-encoded UTF-8"), newTraceId());
+  }
+  return NextResponse.next();
+}
+
+export const config = {
+  // Matched against the raw path: only API paths holding a percent sign pay for the proxy at all.
+  matcher: ["/((?:v1|analytics_search|webhooks)\\b.*%.*)"],
+};
