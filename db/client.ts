@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -32,12 +33,30 @@ export interface DatabaseOptions {
   poolMax?: number;
 }
 
+// Next.js may evaluate this module more than once per process (separate bundles, dev reloads), so
+// process-wide state lives on globalThis: PGlite must be opened only once per data directory, and the
+// process has one session name.
+const globalForDb = globalThis as typeof globalThis & { __ticketingDb?: DatabaseHandle; __ticketingSessionName?: string };
+
+/**
+ * The application_name of this process's PostgreSQL sessions, unique per process. Other instances on the
+ * same database see in pg_stat_activity whether this process still has sessions, i.e. is still alive.
+ */
+export function sessionName(): string {
+  globalForDb.__ticketingSessionName ??= `ticketing ${randomUUID()}`;
+  return globalForDb.__ticketingSessionName;
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
     const client = postgres(options.url, {
       max: options.poolMax ?? 10,
       onnotice: () => {},
       connect_timeout: 5,
+      // The default waits before reconnecting grow to 10–20 s after repeated failures: during an outage a
+      // request would hang that long before failing, and recovery would lag as much. Retry within a second.
+      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+      connection: { application_name: sessionName() },
       // Undefined values in raw SQL are a programming error; fail instead of sending NULL silently.
       transform: { undefined: null },
     });
@@ -64,10 +83,6 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     close: () => client.close(),
   };
 }
-
-// Next.js may evaluate this module more than once per process (separate bundles, dev reloads);
-// PGlite must be opened only once per data directory, so the handle lives on globalThis.
-const globalForDb = globalThis as typeof globalThis & { __ticketingDb?: DatabaseHandle };
 
 export function databaseHandle(): DatabaseHandle {
   globalForDb.__ticketingDb ??= openDatabase({

@@ -57,6 +57,9 @@ export const webhookDeliveries = pgTable(
     nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     redeliveryOf: uuid("redelivery_of"),
+    // The PostgreSQL application_name of the process making the current attempt: while a session with that
+    // name exists, the process is alive and an InProgress delivery is its own (see releaseUnfinishedDeliveries).
+    claimedBy: text("claimed_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { db, rowsOf } from "@/db/client";
+import { db, rowsOf, sessionName } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import { sendWebhook, type SendOptions, type SendResult } from "./send";
@@ -7,7 +7,10 @@ import { checkTarget, TargetRefused } from "./target";
 import { webhookSignature } from "./verify";
 
 export const MAX_ATTEMPTS = 5;
-/** An InProgress delivery not touched for this long belongs to a runner that died (an attempt lasts at most 30 s). */
+/**
+ * An InProgress delivery not touched for this long is taken over even though its runner's process is alive:
+ * that run was lost (an attempt lasts at most 30 s). Dead processes' deliveries are released at start-up.
+ */
 export const STALE_AFTER_SECONDS = 120;
 
 export interface DeliveryProgress {
@@ -59,7 +62,7 @@ async function unclaimedProgress(deliveryId: string): Promise<DeliveryProgress> 
 async function claim(deliveryId: string) {
   const [row] = await db
     .update(webhookDeliveries)
-    .set({ status: "InProgress", updatedAt: sql`now()` })
+    .set({ status: "InProgress", claimedBy: sessionName(), updatedAt: sql`now()` })
     .from(webhookIntegrations)
     .where(
       and(

@@ -120,15 +120,23 @@ export async function findStalledDeliveries(limit = 500): Promise<string[]> {
 }
 
 /**
- * Start-up of the process that runs deliveries in-process: whatever was InProgress belonged to the
- * previous process, so it is released (its unrecorded attempt is made again) and every unfinished
- * delivery is returned for announcement.
+ * Start-up of a process that runs deliveries in-process: an InProgress delivery whose process has no
+ * session left on the database (killed, crashed) is released, so its unrecorded attempt is made again;
+ * other instances' running attempts are left alone. Every unfinished delivery is returned for
+ * announcement: claiming is atomic, so one that a live instance is about to run is run once.
+ * On PGlite no name matches (one session, no application_name) and a single process owns the database,
+ * so everything InProgress belonged to a previous process and is released.
  */
 export async function releaseUnfinishedDeliveries(): Promise<string[]> {
   await db
     .update(webhookDeliveries)
     .set({ status: sql`case when ${webhookDeliveries.attemptCount} = 0 then 'Pending' else 'Failed' end`, updatedAt: sql`now()` })
-    .where(eq(webhookDeliveries.status, "InProgress"));
+    .where(
+      and(
+        eq(webhookDeliveries.status, "InProgress"),
+        sql`not exists (select 1 from pg_stat_activity a where a.application_name = ${webhookDeliveries.claimedBy})`,
+      ),
+    );
   const rows = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)

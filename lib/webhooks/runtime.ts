@@ -3,7 +3,7 @@ import { log } from "@/lib/log";
 import { releaseUnfinishedDeliveries } from "./deliveries";
 import { announceDeliveries } from "./outbox";
 
-/** Restarts deliveries the previous process left unfinished; it ran them in-process, so nobody else holds them. */
+/** Restarts the deliveries that dead processes left unfinished (see releaseUnfinishedDeliveries). */
 export async function resumeUnfinishedDeliveries(): Promise<number> {
   const ids = await releaseUnfinishedDeliveries();
   await announceDeliveries(ids);

@@ -1,9 +1,8 @@
-import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, beforeEach } from "vitest";
-import postgres from "postgres";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { openDatabase, rowsOf, setDatabaseHandle, type DatabaseHandle } from "@/db/client";
 import { runMigrations } from "@/db/migrator";
 import { sql } from "drizzle-orm";
+import { createScratchDatabase, DEFAULT_TEST_SERVER_URL, type ScratchDatabase } from "./scratch-database";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, a new database on the
@@ -17,16 +16,9 @@ export function useTestDatabase(): { handle: () => DatabaseHandle } {
   beforeAll(async () => {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (serverUrl) {
-      const name = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
-      const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      handle = openDatabase({ url: url.toString(), poolMax: 20 });
-      dropDatabase = async () => {
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      };
+      const database = await createScratchDatabase(serverUrl, "test");
+      handle = openDatabase({ url: database.url, poolMax: 20 });
+      dropDatabase = database.drop;
     } else {
       handle = openDatabase({ pgliteDir: "memory://" });
     }
@@ -53,4 +45,41 @@ export function useTestDatabase(): { handle: () => DatabaseHandle } {
       return handle;
     },
   };
+}
+
+/**
+ * A fresh, migrated PostgreSQL database for every test, on the server of `serverUrl()` (default: TEST_DATABASE_URL
+ * or the local server), made the app's database in this process and dropped after the test. For tests that run
+ * app processes of their own against it (tests/faults).
+ */
+export function usePostgresDatabasePerTest(
+  serverUrl: () => string = () => process.env.TEST_DATABASE_URL || DEFAULT_TEST_SERVER_URL,
+): { url: () => string; handle: () => DatabaseHandle } {
+  let current: { database: ScratchDatabase; handle: DatabaseHandle } | undefined;
+
+  beforeEach(async () => {
+    const database = await createScratchDatabase(serverUrl(), "faults");
+    const handle = openDatabase({ url: database.url, poolMax: 5 });
+    current = { database, handle };
+    await runMigrations(handle);
+    setDatabaseHandle(handle);
+  });
+
+  afterEach(async () => {
+    const opened = current;
+    current = undefined;
+    setDatabaseHandle(undefined);
+    if (!opened) return;
+    try {
+      await opened.handle.close();
+    } finally {
+      await opened.database.drop();
+    }
+  });
+
+  const opened = () => {
+    if (!current) throw new Error("usePostgresDatabasePerTest: the database is created in beforeEach");
+    return current;
+  };
+  return { url: () => opened().database.url, handle: () => opened().handle };
 }

@@ -4,10 +4,9 @@
  * serving the build in NEXT_DIST_DIR. The demo credentials go to $E2E_STATE_DIR/demo.json for the tests.
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import postgres from "postgres";
+import { createScratchDatabase } from "./scratch-database";
 
 const E2E_AUTH_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
 
@@ -25,18 +24,7 @@ if (!port || !stateDir) throw new Error("E2E_PORT and E2E_STATE_DIR are set by p
 async function freshDatabaseUrl(): Promise<{ url?: string; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { drop: async () => {} };
-  const name = `e2e_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  return createScratchDatabase(serverUrl, "e2e");
 }
 
 async function main() {

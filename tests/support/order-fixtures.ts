@@ -134,3 +134,12 @@ export async function insertOrders(
   );
   return rows;
 }
+
+/** A POST /v1/orders body buying one ticket of the first ticket type of an insertCatalog() catalog. */
+export function oneTicketOrderBody(catalog: { eventId: string; tickets: { id: string }[] }) {
+  return {
+    event_id: catalog.eventId,
+    customer: { email: "ada@example.test", name: "Ada Lovelace" },
+    items: [{ ticket_id: catalog.tickets[0]!.id, quantity: 1 }],
+  };
+}

@@ -1,4 +1,5 @@
-import http, { type IncomingHttpHeaders, type ServerResponse } from "node:http";
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { afterEach } from "vitest";
 
@@ -10,11 +11,19 @@ export interface ReceivedRequest {
   receivedAt: number;
 }
 
-/** What the receiver does with the n-th request (0-based): answer, or never answer ("hang"). */
+/** Takes over the response completely (misbehaving receivers: see hostile-receivers.ts). */
+export type Respond = (res: ServerResponse) => void;
+
+/** What the receiver does with the n-th request (0-based): answer, never answer ("hang"), or respond its own way. */
 export type Script = (
   index: number,
   request: ReceivedRequest,
-) => { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | "hang";
+) => { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | "hang" | Respond;
+
+export interface ReceiverOptions {
+  /** Serve HTTPS with this key and certificate instead of plain HTTP. */
+  tls?: { key: string; cert: string };
+}
 
 export interface Receiver {
   url: string;
@@ -23,10 +32,10 @@ export interface Receiver {
 }
 
 /** A real HTTP server on 127.0.0.1 that records every request and answers as scripted. */
-export async function startReceiver(script: Script): Promise<Receiver> {
+export async function startReceiver(script: Script, options: ReceiverOptions = {}): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const hanging: ServerResponse[] = [];
-  const server = http.createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -37,16 +46,21 @@ export async function startReceiver(script: Script): Promise<Receiver> {
         hanging.push(res);
         return;
       }
+      if (typeof answer === "function") {
+        answer(res);
+        return;
+      }
       setTimeout(() => {
         res.writeHead(answer.status, { "Content-Type": "text/plain", ...answer.headers });
         res.end(answer.body ?? "");
       }, answer.delayMs ?? 0);
     });
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, handler) : http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/hooks`,
+    url: `${options.tls ? "https" : "http"}://127.0.0.1:${port}/hooks`,
     requests,
     close: async () => {
       server.closeAllConnections();
@@ -65,13 +79,13 @@ export async function refusingUrl(): Promise<string> {
 }
 
 /** startReceiver for one test; every receiver is closed after the test. */
-export function useReceivers(): (script: Script) => Promise<Receiver> {
+export function useReceivers(): (script: Script, options?: ReceiverOptions) => Promise<Receiver> {
   const open: Receiver[] = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((r) => r.close()));
   });
-  return async (script) => {
-    const receiver = await startReceiver(script);
+  return async (script, options) => {
+    const receiver = await startReceiver(script, options);
     open.push(receiver);
     return receiver;
   };
