@@ -13,14 +13,14 @@
  *
  *   npm run bench [-- --orders 1000000 --other-orders 100000 --samples 100 --warmup 10]
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import net from "node:net";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { benchDatabase } from "./support/database";
+import { benchLogger } from "./support/log";
+import { saveMarkdownSection, saveResults } from "./support/results";
+import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
+import { percentile, round } from "./support/stats";
 
 process.env.LOG_LEVEL ??= "warn";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -50,22 +50,12 @@ const PAGE_SIZE = 100;
 const TARGET_RATIO = 2;
 const TARGET_FIRST_PAGE_MS = 30;
 
-const root = path.resolve(import.meta.dirname, "..");
-const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || ".next");
-const nextCli = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const adminUrl = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-
-const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+const log = benchLogger("bench");
 
 // ---------- database ----------
 
-const dbName = `bench_${Date.now()}`;
-const benchUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
-const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+const database = benchDatabase("bench");
+const benchUrl = database.url;
 
 // App modules read the environment when first imported: point them at the bench database first.
 process.env.DATABASE_URL = benchUrl;
@@ -76,7 +66,7 @@ const { createApiKey } = await import("@/lib/auth/api-keys");
 const { bulkSeedOrders } = await import("@/lib/orders/bulk-seed");
 const { toPublicId } = await import("@/lib/ids");
 
-let server: ChildProcess | undefined;
+let server: BenchServer | undefined;
 let raw: postgres.Sql | undefined;
 let handle: ReturnType<typeof openDatabase> | undefined;
 
@@ -84,15 +74,11 @@ let cleaning: Promise<void> | undefined;
 const cleanUp = () => (cleaning ??= stopAndDrop());
 
 async function stopAndDrop() {
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server!.once("exit", resolve));
-  }
+  await server?.stop();
   await raw?.end({ timeout: 5 });
   setDatabaseHandle(undefined);
   await handle?.close();
-  await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-  await admin.end({ timeout: 5 });
+  await database.drop();
 }
 
 // ---------- measuring ----------
@@ -104,13 +90,6 @@ interface Stats {
   mean_ms: number;
   rps: number;
 }
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index]!;
-}
-
-const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Runs `run` until `count` calls are done or `budgetMs` has passed (but at least `minimum` calls); returns the calls made. */
 async function bounded(count: number, budgetMs: number, minimum: number, run: (i: number) => Promise<unknown>): Promise<number> {
@@ -151,55 +130,6 @@ async function measure(run: (i: number) => Promise<unknown>): Promise<Stats> {
   };
 }
 
-// ---------- server ----------
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function ensureBuild() {
-  if (existsSync(path.join(distDir, "BUILD_ID"))) return;
-  log(`no build in ${path.relative(root, distDir)}; running next build`);
-  const build = spawn(process.execPath, [nextCli, "build"], { cwd: root, stdio: "inherit", env: process.env });
-  const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
-  if (code !== 0) throw new Error(`next build failed (${code})`);
-}
-
-async function startServer(): Promise<string> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, [nextCli, "start", "-H", "127.0.0.1", "-p", String(port)], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: benchUrl,
-      AUTH_SECRET: randomBytes(32).toString("hex"),
-      LOG_LEVEL: "warn",
-    },
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`next start exited with ${server.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return baseUrl;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("next start did not become healthy within 120 s");
-}
-
 // ---------- cases ----------
 
 type Sort = "date" | "price" | "customer_name";
@@ -226,8 +156,8 @@ interface CaseResult {
 
 async function main() {
   const runStarted = performance.now();
-  log(`creating database ${dbName}`);
-  await admin.unsafe(`create database ${dbName}`);
+  log(`creating database ${database.name}`);
+  await database.create();
   handle = openDatabase({ url: benchUrl, poolMax: 4 });
   setDatabaseHandle(handle);
   await runMigrations(handle);
@@ -263,9 +193,10 @@ async function main() {
     await sqlc<{ id: string }[]>`select id from orders where organization_id = ${orgId} order by random() limit 500`
   ).map((row) => row.id);
 
-  await ensureBuild();
+  await ensureBuild(log);
   log("starting next start");
-  const baseUrl = await startServer();
+  server = await startNextServer(benchUrl);
+  const baseUrl = server.baseUrl;
 
   const headers = { Authorization: `Bearer ${key}` };
   async function get(url: string) {
@@ -416,9 +347,7 @@ interface Summary {
 }
 
 function writeResults(summary: Summary & Record<string, unknown>) {
-  const jsonFile = path.join(import.meta.dirname, "results.json");
-  const existing = existsSync(jsonFile) ? (JSON.parse(readFileSync(jsonFile, "utf8")) as Record<string, unknown>) : {};
-  writeFileSync(jsonFile, JSON.stringify({ ...existing, api: summary }, null, 2) + "\n");
+  saveResults("api", summary);
 
   const yesNo = (value: boolean | undefined) => (value === undefined ? "" : value ? "yes" : "**no**");
   const lines = [
@@ -445,18 +374,11 @@ function writeResults(summary: Summary & Record<string, unknown>) {
     "| Baseline | p50 (ms) | p99 (ms) | rps |",
     "|---|---:|---:|---:|",
     ...summary.baselines.map((b) => `| ${b.name} | ${b.stats.p50_ms} | ${b.stats.p99_ms} | ${b.stats.rps} |`),
-    "",
   ];
-  writeFileSync(path.join(import.meta.dirname, "results.md"), lines.join("\n"));
+  saveMarkdownSection("api", lines);
 }
 
-// Interrupted runs still stop the server and drop their database.
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log(`${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+cleanUpOnInterrupt(cleanUp, log);
 
 try {
   await main();

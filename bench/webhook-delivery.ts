@@ -12,11 +12,11 @@
  * Uses PostgreSQL when DATABASE_URL is set (a fresh schema is migrated into it), otherwise in-memory PGlite.
  * Results are merged into bench/results.json under "webhook_delivery", one entry per driver and mode.
  */
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { parseArgs } from "node:util";
+import { readResults, saveResults } from "./support/results";
+import { percentile, round as roundTo } from "./support/stats";
 
 // Before any app module reads the environment: the receiver is local, and the bench needs no Inngest keys.
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "true";
@@ -51,11 +51,7 @@ const { createIntegration } = await import("@/lib/webhooks/integrations");
 const { fromPublicId, toPublicId } = await import("@/lib/ids");
 const { eq } = await import("drizzle-orm");
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-const round = (n: number) => Math.round(n * 10) / 10;
+const round = (n: number) => roundTo(n, 1);
 
 const handle = openDatabase({ url: process.env.DATABASE_URL, pgliteDir: "memory://" });
 await runMigrations(handle);
@@ -172,10 +168,8 @@ const result = {
   },
 };
 
-const file = path.resolve(import.meta.dirname, "results.json");
-const existing = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
-const previous = (existing.webhook_delivery ?? {}) as Record<string, unknown>;
-writeFileSync(file, JSON.stringify({ ...existing, webhook_delivery: { ...previous, [`${handle.driver}_${RATE > 0 ? "paced" : "saturated"}`]: result } }, null, 2) + "\n");
+const previous = (readResults().webhook_delivery ?? {}) as Record<string, unknown>;
+saveResults("webhook_delivery", { ...previous, [`${handle.driver}_${RATE > 0 ? "paced" : "saturated"}`]: result });
 console.log(JSON.stringify(result, null, 2));
 
 receiver.close();

@@ -17,6 +17,11 @@ export interface SendResult {
   errorMessage?: string;
 }
 
+interface Received {
+  statusCode?: number;
+  chunks: Buffer[];
+}
+
 export const RESPONSE_BODY_LIMIT = 5000;
 const DEFAULTS = { connectTimeoutMs: 5_000, totalTimeoutMs: 30_000 };
 // Enough bytes for 5000 characters of any UTF-8; the rest of a large response is drained unread.
@@ -42,12 +47,16 @@ export function sendWebhook(
 
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (result: Omit<SendResult, "durationMs">) => {
+    // Whatever arrived before a failure is recorded with it: a receiver that answers 200 and then stalls,
+    // streams forever or drops the connection shows its status and the start of its body on the attempt.
+    let received: Received | undefined;
+    const finish = (result: Omit<SendResult, "durationMs" | "statusCode" | "responseBody">) => {
       if (settled) return;
       settled = true;
       clearTimeout(totalTimer);
       clearTimeout(connectTimer);
-      resolve({ ...result, durationMs: elapsed() });
+      const response = received ? { statusCode: received.statusCode, responseBody: truncatedText(received.chunks) } : {};
+      resolve({ ...response, ...result, durationMs: elapsed() });
     };
     const client = target.url.protocol === "https:" ? https : http;
     const payload = Buffer.from(body, "utf8");
@@ -75,21 +84,25 @@ export function sendWebhook(
       finish({ errorMessage: `Connection error: ${error.code ? `${error.code} ` : ""}${error.message}`.trim() });
     });
     request.on("response", (response) => {
-      const chunks: Buffer[] = [];
+      const state: Received = { statusCode: response.statusCode, chunks: [] };
+      received = state;
       let kept = 0;
       response.on("data", (chunk: Buffer) => {
         if (kept >= KEEP_BYTES) return;
-        chunks.push(chunk);
+        state.chunks.push(chunk);
         kept += chunk.length;
       });
       response.on("error", (error) => {
-        finish({ statusCode: response.statusCode, errorMessage: `Response error: ${error.message}` });
+        finish({ errorMessage: `Response error: ${error.message}` });
       });
       response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        finish({ statusCode: response.statusCode, responseBody: Array.from(text).slice(0, RESPONSE_BODY_LIMIT).join("") });
+        finish({});
       });
     });
     request.end(payload);
   });
+}
+
+function truncatedText(chunks: Buffer[]): string {
+  return Array.from(Buffer.concat(chunks).toString("utf8")).slice(0, RESPONSE_BODY_LIMIT).join("");
 }

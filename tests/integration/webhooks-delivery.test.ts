@@ -12,7 +12,7 @@ import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { useTestDatabase } from "../support/database";
 import { createTenant } from "../support/fixtures";
 import { refusingUrl, useReceivers } from "../support/receiver";
-import { attemptRows, completeOrder, deliveryRow, waitForStatus } from "../support/webhooks";
+import { attemptRows, completeOrder, deliveryRow, insertDelivery, waitForStatus } from "../support/webhooks";
 
 describe("webhook deliveries", () => {
   useTestDatabase();
@@ -109,19 +109,11 @@ describe("webhook deliveries", () => {
 
   it("treats a receiver that hangs past the total timeout as a failed attempt", async () => {
     const server = await receiver(() => "hang");
-    const { organizationId } = await integration(server.url);
-    const [row] = await db
-      .insert(webhookDeliveries)
-      .values({
-        organizationId,
-        integrationId: (await db.query.webhookIntegrations.findFirst())!.id,
-        eventType: "OrderCompleted",
-        payload: '{"hello":"world"}',
-      })
-      .returning();
-    const progress = await attemptDelivery(row!.id, { totalTimeoutMs: 500 });
+    const { organizationId, integration: hook } = await integration(server.url);
+    const row = await insertDelivery(organizationId, hook.id);
+    const progress = await attemptDelivery(row.id, { totalTimeoutMs: 500 });
     expect(progress).toMatchObject({ status: "Failed", attemptCount: 1 });
-    const [attempt] = await attemptRows(row!.id);
+    const [attempt] = await attemptRows(row.id);
     expect(attempt!.statusCode).toBeNull();
     expect(attempt!.errorMessage).toMatch(/timed out/i);
     expect(attempt!.durationMs).toBeGreaterThanOrEqual(450);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { db } from "@/db/client";
 import { events, orders, venues, webhookAttempts, webhookDeliveries } from "@/db/schema";
+import { fromPublicId } from "@/lib/ids";
 import { announceDeliveries, recordOrderCompleted } from "@/lib/webhooks/outbox";
 
 let orderNumber = 1000;
@@ -41,6 +42,15 @@ export async function completeOrder(organizationId: string): Promise<{ orderId: 
   });
   await announceDeliveries(deliveryIds);
   return { orderId, deliveryIds };
+}
+
+/** A Pending delivery written directly and not announced, for tests that make the attempts themselves. */
+export async function insertDelivery(organizationId: string, integrationId: string, payload = '{"hello":"world"}') {
+  const [row] = await db
+    .insert(webhookDeliveries)
+    .values({ organizationId, integrationId: fromPublicId("integration", integrationId)!, eventType: "OrderCompleted", payload })
+    .returning();
+  return row!;
 }
 
 export async function deliveryRow(id: string) {
