@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { inngest } from "./client";
 import { functions } from "./functions";
 
-/** Enough parallel runs that a few slow receivers (30 s per attempt) cannot starve the others. */
+/** Parallel runs in all; per-key limits (a function's `concurrency` option) keep one key from taking them all. */
 const MAX_CONCURRENT_RUNS = 64;
 // Each request to the SDK executes one step; a run of the delivery function takes at most 6.
 const MAX_REQUESTS_PER_RUN = 50;
@@ -38,6 +38,25 @@ function triggersOf(fn: AnyFunction): Trigger[] {
   return Array.isArray(triggers) ? triggers : [triggers];
 }
 
+interface QueuedRun {
+  start: () => Promise<void>;
+  /** The run's concurrency group, when its function limits runs per key. */
+  group?: { key: string; limit: number };
+}
+
+/**
+ * The concurrency group of a run, from its function's `concurrency: { key, limit }` as Inngest applies it.
+ * Only keys of the form `event.data.<field>` are understood here; the driver refuses any other.
+ */
+function groupOf(fn: AnyFunction, event: EventPayload): QueuedRun["group"] {
+  const option = (fn.opts as { concurrency?: unknown }).concurrency;
+  if (option === undefined) return undefined;
+  const { key, limit } = option as { key?: string; limit?: number };
+  const field = key?.match(/^event\.data\.([A-Za-z_][A-Za-z0-9_]*)$/)?.[1];
+  if (!field || typeof limit !== "number") throw new Error(`in-process driver: unsupported concurrency option of ${fn.id()}`);
+  return { key: `${fn.id()}:${String((event.data as Record<string, unknown>)[field])}`, limit };
+}
+
 /**
  * Runs the app's Inngest functions inside this process, speaking the SDK's own execution protocol to
  * an `InngestCommHandler` the way the Inngest executor does over HTTP: call, memoize the step the SDK
@@ -46,7 +65,8 @@ function triggersOf(fn: AnyFunction): Trigger[] {
  */
 export class InProcessDriver {
   private readonly call: (request: LocalRequest) => Promise<LocalResponse>;
-  private readonly waiting: (() => Promise<void>)[] = [];
+  private readonly waiting: QueuedRun[] = [];
+  private readonly runningByGroup = new Map<string, number>();
   private running = 0;
   private cronTimer: NodeJS.Timeout | undefined;
 
@@ -100,23 +120,36 @@ export class InProcessDriver {
   }
 
   private enqueue(fn: AnyFunction, event: EventPayload): void {
-    this.waiting.push(async () => {
-      await this.run(fn, event);
-    });
+    this.waiting.push({ start: () => this.run(fn, event).then(() => undefined), group: groupOf(fn, event) });
     this.pump();
   }
 
+  /** Starts waiting runs in arrival order, passing over those whose group is at its limit. */
   private pump(): void {
-    while (this.running < MAX_CONCURRENT_RUNS && this.waiting.length) {
-      const next = this.waiting.shift()!;
-      this.running++;
-      void next()
-        .catch((error: unknown) => log.error("in-process Inngest run failed", { error: String(error) }))
-        .finally(() => {
-          this.running--;
-          this.pump();
-        });
+    for (let index = 0; index < this.waiting.length && this.running < MAX_CONCURRENT_RUNS; ) {
+      const { group } = this.waiting[index]!;
+      if (group && (this.runningByGroup.get(group.key) ?? 0) >= group.limit) {
+        index++;
+        continue;
+      }
+      this.start(this.waiting.splice(index, 1)[0]!);
     }
+  }
+
+  private start({ start, group }: QueuedRun): void {
+    this.running++;
+    if (group) this.runningByGroup.set(group.key, (this.runningByGroup.get(group.key) ?? 0) + 1);
+    void start()
+      .catch((error: unknown) => log.error("in-process Inngest run failed", { error: String(error) }))
+      .finally(() => {
+        this.running--;
+        if (group) {
+          const left = this.runningByGroup.get(group.key)! - 1;
+          if (left) this.runningByGroup.set(group.key, left);
+          else this.runningByGroup.delete(group.key);
+        }
+        this.pump();
+      });
   }
 
   private async run(fn: AnyFunction, event: EventPayload): Promise<unknown> {

@@ -1,5 +1,5 @@
-import { and, arrayContains, eq } from "drizzle-orm";
-import type { Transaction } from "@/db/client";
+import { and, arrayContains, eq, inArray } from "drizzle-orm";
+import { db, type Transaction } from "@/db/client";
 import { webhookDeliveries, webhookIntegrations } from "@/db/schema";
 import { inngest } from "@/inngest/client";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
@@ -34,13 +34,18 @@ export async function recordOrderCompleted(tx: Transaction, organizationId: stri
 }
 
 /**
- * After commit: starts the delivery function for each delivery. Never throws; a send that is lost
- * (Inngest unreachable, crash) is picked up by the sweeper because the delivery stays unfinished.
+ * After commit: starts the delivery function for each delivery, keyed by its integration so that one
+ * slow or dead receiver only ever holds its own share of delivery runs. Never throws; a send that is lost
+ * (database or Inngest unreachable, crash) is picked up by the sweeper because the delivery stays unfinished.
  */
 export async function announceDeliveries(deliveryIds: string[]): Promise<void> {
   if (deliveryIds.length === 0) return;
   try {
-    await inngest.send(deliveryIds.map((deliveryId) => ({ name: DELIVERY_CREATED_EVENT, data: { deliveryId } })));
+    const rows = await db
+      .select({ deliveryId: webhookDeliveries.id, integrationId: webhookDeliveries.integrationId })
+      .from(webhookDeliveries)
+      .where(inArray(webhookDeliveries.id, deliveryIds));
+    if (rows.length) await inngest.send(rows.map((data) => ({ name: DELIVERY_CREATED_EVENT, data })));
   } catch (error) {
     log.warn("webhook delivery announcement failed; the sweeper will retry", { deliveries: deliveryIds.length, error: String(error) });
   }

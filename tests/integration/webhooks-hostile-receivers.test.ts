@@ -10,6 +10,8 @@ import { endlessBody, resetBeforeAnswer, resetMidBody, selfSignedCertificate, tr
 import { retainedGrowth } from "../support/memory";
 import { useReceivers, type ReceiverOptions, type Script } from "../support/receiver";
 import { attemptRows, completeOrder, deliveryRow, insertDelivery, waitForStatus } from "../support/webhooks";
+import { DELIVERY_RUNS_PER_INTEGRATION } from "@/inngest/functions/deliver-webhook";
+import { announceDeliveries } from "@/lib/webhooks/outbox";
 
 // A smaller bound than the production 30 s keeps the file fast; the code path is the same.
 const BOUND_MS = 1_500;
@@ -197,4 +199,29 @@ describe("hostile webhook receivers", () => {
       for (const retry of retries) expect(retry.errorMessage).toMatch(/ECONNREFUSED/);
     }
   });
+
+  it("a dead receiver with more deliveries than the driver runs at once holds only its share of runs", async () => {
+    const { organization } = await createTenant();
+    const dead = await receiver(() => "hang");
+    const deadIntegration = await createIntegration({ organizationId: organization.id, url: dead.url });
+    const backlog = await Promise.all(Array.from({ length: 70 }, () => insertDelivery(organization.id, deadIntegration.id)));
+    await announceDeliveries(backlog.map((row) => row.id));
+    await waitUntil(() => dead.requests.length === DELIVERY_RUNS_PER_INTEGRATION, "the dead receiver holds its share");
+
+    const healthy = await receiver(() => ({ status: 204 }));
+    const healthyIntegration = await createIntegration({ organizationId: organization.id, url: healthy.url });
+    const started = performance.now();
+    const { deliveryIds } = await completeOrder(organization.id);
+    const rows = await Promise.all(deliveryIds.map(deliveryRow));
+    const healthyDelivery = rows.find((row) => row.integrationId === fromPublicId("integration", healthyIntegration.id))!;
+    await waitForStatus(healthyDelivery.id, ["Success"], PROMPT_MS);
+    expect(performance.now() - started).toBeLessThan(PROMPT_MS);
+    expect(dead.requests).toHaveLength(DELIVERY_RUNS_PER_INTEGRATION);
+
+    // Once the receiver is gone its backlog fails fast (connection refused) and drains.
+    await dead.close();
+    const deadDelivery = rows.find((row) => row.id !== healthyDelivery.id)!;
+    for (const row of [...backlog, deadDelivery]) await waitForStatus(row.id, ["PermanentlyFailed"], 30_000);
+  });
 });
+
