@@ -224,11 +224,16 @@ async function main() {
         }
         const dateSql = dated ? `and created_at >= $2::timestamptz and created_at <= $3::timestamptz` : "";
         const params = dated ? [orgId, dateFrom, dateTo] : [orgId];
-        const pageSql = `select * from orders where organization_id = $1 ${dateSql}
-          order by ${SORT_SQL[sort]} desc, id desc limit ${PAGE_SIZE} offset ${from}`;
-        // Without filters the total is the trigger-maintained counter, as in countOrders().
+        // The deferred join of searchTransactions(): page ids from the sort index, then those rows.
+        const ordering = `${SORT_SQL[sort]} desc, id desc`;
+        const pageSql = `select orders.* from (
+            select id as page_id from orders where organization_id = $1 ${dateSql}
+            order by ${ordering} limit ${PAGE_SIZE} offset ${from}
+          ) page join orders on orders.id = page.page_id order by ${ordering}`;
+        // The totals of countTransactions(): the per-organization counter without filters, whole days plus
+        // partial days with dates only.
         const countSql = dated
-          ? `select count(*)::int as total from orders where organization_id = $1 ${dateSql}`
+          ? `select count_orders_created_between(id, $2::timestamptz, $3::timestamptz, true) as total from organizations where id = $1`
           : `select order_count as total from organizations where id = $1`;
         cases.push({
           name: `transactions sort=${sort}${dated ? " +dates" : ""} ${from === 0 ? "first page" : `from=${from}`}`,

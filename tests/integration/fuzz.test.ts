@@ -487,6 +487,26 @@ const BODY_ENDPOINTS: BodyEndpoint[] = [
   },
 ];
 
+/** Every endpoint that takes a body, each with a body it would accept as it is. */
+function bodyTargets(w: TenantWorld): { method: string; path: string; credential: string; body: Json }[] {
+  return [
+    { method: "POST", path: "/v1/venues", credential: w.tenant.apiKey, body: venueBody() },
+    { method: "PATCH", path: `/v1/venues/${w.venueId}`, credential: w.tenant.apiKey, body: { name: "Renamed" } },
+    { method: "POST", path: "/v1/events", credential: w.tenant.apiKey, body: eventBody(w.venueId) },
+    { method: "PATCH", path: `/v1/events/${w.eventId}`, credential: w.tenant.apiKey, body: { name: "Renamed" } },
+    { method: "POST", path: `/v1/events/${w.eventId}/tickets`, credential: w.tenant.apiKey, body: ticketBody() },
+    { method: "PATCH", path: `/v1/events/${w.eventId}/tickets/${w.ticketId}`, credential: w.tenant.apiKey, body: { name: "Renamed" } },
+    {
+      method: "POST",
+      path: "/v1/orders",
+      credential: w.tenant.apiKey,
+      body: { event_id: w.eventId, customer: { email: "ada@example.test", name: "Ada" }, items: [{ ticket_id: w.ticketId, quantity: 1 }] },
+    },
+    { method: "POST", path: `/v1/orders/${w.orderId}/refund`, credential: w.tenant.apiKey, body: { reason: "fuzz" } },
+    { method: "POST", path: `/webhooks/deliveries/${w.deliveryId}/redeliver`, credential: w.tenant.userToken, body: {} },
+  ];
+}
+
 describe("hostile input: never a 5xx, always the error body, nothing changed by invalid input", () => {
   useTestDatabase();
   const server = useTestServer();
@@ -672,24 +692,8 @@ describe("hostile input: never a 5xx, always the error body, nothing changed by 
 
   it("raw bodies: invalid UTF-8 → 400 invalid_json, invalid JSON → 400, another media type → 415, no row changed", async () => {
     const before = await snapshotTables();
-    const w = world;
     // Each would be accepted as it is: only the bytes or the media type make it wrong.
-    const targets: { method: string; path: string; credential: string; body: Json }[] = [
-      { method: "POST", path: "/v1/venues", credential: w.tenant.apiKey, body: venueBody() },
-      { method: "PATCH", path: `/v1/venues/${w.venueId}`, credential: w.tenant.apiKey, body: { name: "Renamed" } },
-      { method: "POST", path: "/v1/events", credential: w.tenant.apiKey, body: eventBody(w.venueId) },
-      { method: "PATCH", path: `/v1/events/${w.eventId}`, credential: w.tenant.apiKey, body: { name: "Renamed" } },
-      { method: "POST", path: `/v1/events/${w.eventId}/tickets`, credential: w.tenant.apiKey, body: ticketBody() },
-      { method: "PATCH", path: `/v1/events/${w.eventId}/tickets/${w.ticketId}`, credential: w.tenant.apiKey, body: { name: "Renamed" } },
-      {
-        method: "POST",
-        path: "/v1/orders",
-        credential: w.tenant.apiKey,
-        body: { event_id: w.eventId, customer: { email: "ada@example.test", name: "Ada" }, items: [{ ticket_id: w.ticketId, quantity: 1 }] },
-      },
-      { method: "POST", path: `/v1/orders/${w.orderId}/refund`, credential: w.tenant.apiKey, body: { reason: "fuzz" } },
-      { method: "POST", path: `/webhooks/deliveries/${w.deliveryId}/redeliver`, credential: w.tenant.userToken, body: {} },
-    ];
+    const targets = bodyTargets(world);
     // Bytes that never occur in UTF-8.
     const neverUtf8 = fc.constantFrom(0xff, 0xfe, 0xc0, 0xc1, 0xf5, 0xf8);
     const invalidUtf8 = (valid: Buffer) =>
@@ -735,23 +739,7 @@ describe("hostile input: never a 5xx, always the error body, nothing changed by 
 
   it("bodies over 1 MiB get 413 on every body endpoint, declared or chunked; exactly 1 MiB is read", async () => {
     const before = await snapshotTables();
-    const w = world;
-    const targets: { method: string; path: string; credential: string; body: Json }[] = [
-      { method: "POST", path: "/v1/venues", credential: w.tenant.apiKey, body: venueBody() },
-      { method: "PATCH", path: `/v1/venues/${w.venueId}`, credential: w.tenant.apiKey, body: { name: "Renamed" } },
-      { method: "POST", path: "/v1/events", credential: w.tenant.apiKey, body: eventBody(w.venueId) },
-      { method: "PATCH", path: `/v1/events/${w.eventId}`, credential: w.tenant.apiKey, body: { name: "Renamed" } },
-      { method: "POST", path: `/v1/events/${w.eventId}/tickets`, credential: w.tenant.apiKey, body: ticketBody() },
-      { method: "PATCH", path: `/v1/events/${w.eventId}/tickets/${w.ticketId}`, credential: w.tenant.apiKey, body: { name: "Renamed" } },
-      {
-        method: "POST",
-        path: "/v1/orders",
-        credential: w.tenant.apiKey,
-        body: { event_id: w.eventId, customer: { email: "ada@example.test", name: "Ada" }, items: [{ ticket_id: w.ticketId, quantity: 1 }] },
-      },
-      { method: "POST", path: `/v1/orders/${w.orderId}/refund`, credential: w.tenant.apiKey, body: { reason: "fuzz" } },
-      { method: "POST", path: `/webhooks/deliveries/${w.deliveryId}/redeliver`, credential: w.tenant.userToken, body: {} },
-    ];
+    const targets = bodyTargets(world);
     // Valid JSON padded with whitespace: only the size is wrong.
     const padded = (body: Json, size: number) => {
       const json = Buffer.from(JSON.stringify(body));
@@ -772,7 +760,7 @@ describe("hostile input: never a 5xx, always the error body, nothing changed by 
 
     const atLimit = await rawRequest(`${server.url()}/v1/venues`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${w.tenant.apiKey}`, "Content-Type": "application/json" },
+      headers: { Authorization: `Bearer ${world.tenant.apiKey}`, "Content-Type": "application/json" },
       body: padded(venueBody({ name: "Exactly one MiB" }), MAX_BODY_BYTES),
     });
     expect(atLimit.status, atLimit.text).toBe(201);
