@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import { sha256Hex } from "@/lib/auth/secrets";
@@ -6,6 +6,11 @@ import { ApiError } from "./errors";
 import type { Reply } from "./route";
 
 const WINDOW = sql`interval '24 hours'`;
+/**
+ * A claim with no stored response after this long belongs to a request that died (a crashed process):
+ * no API request runs anywhere near a minute, so a retry may take the key over instead of getting 409 for a day.
+ */
+const ABANDONED_AFTER = sql`interval '60 seconds'`;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
 interface IdempotentRequest {
@@ -17,7 +22,8 @@ interface IdempotentRequest {
 
 /**
  * Runs a POST once per Idempotency-Key within 24 hours. The key is claimed before the work starts,
- * so a concurrent duplicate gets 409 instead of doing the work twice; a failed attempt frees the key.
+ * so a concurrent duplicate gets 409 instead of doing the work twice; work that failed frees the key,
+ * work that succeeded never does (even if storing its response fails, a retry must not redo it).
  */
 export async function withIdempotency(
   request: IdempotentRequest,
@@ -30,11 +36,16 @@ export async function withIdempotency(
   }
   const requestHash = sha256Hex(request.fingerprint.join("\n"));
   const where = and(eq(idempotencyKeys.organizationId, request.organizationId), eq(idempotencyKeys.key, request.key));
-  await db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.createdAt, sql`now() - ${WINDOW}`)));
+  // One statement claims a free key, an expired one, or one abandoned by a request that never finished.
   const claimed = await db
     .insert(idempotencyKeys)
     .values({ organizationId: request.organizationId, key: request.key, requestHash })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.organizationId, idempotencyKeys.key],
+      set: { requestHash, responseStatus: null, responseBody: null, createdAt: sql`now()` },
+      setWhere: sql`${idempotencyKeys.createdAt} < now() - ${WINDOW}
+        or (${idempotencyKeys.responseStatus} is null and ${idempotencyKeys.createdAt} < now() - ${ABANDONED_AFTER})`,
+    })
     .returning({ key: idempotencyKeys.key });
 
   if (claimed.length === 0) {
@@ -53,18 +64,19 @@ export async function withIdempotency(
     };
   }
 
+  let reply: Reply;
   try {
-    const reply = await run();
-    await db
-      .update(idempotencyKeys)
-      .set({
-        responseStatus: reply.status,
-        responseBody: reply.body === undefined ? null : JSON.stringify(reply.body),
-      })
-      .where(where);
-    return { ...reply, replayed: false };
+    reply = await run();
   } catch (error) {
     await db.delete(idempotencyKeys).where(where);
     throw error;
   }
+  await db
+    .update(idempotencyKeys)
+    .set({
+      responseStatus: reply.status,
+      responseBody: reply.body === undefined ? null : JSON.stringify(reply.body),
+    })
+    .where(where);
+  return { ...reply, replayed: false };
 }

@@ -180,5 +180,30 @@ describe("concurrent writes", () => {
       expect((await organizationRows()).orders).toHaveLength(2);
       expect((await ticketRow(ticket.id))!.quantitySold).toBe(4);
     });
+
+    it("a claim left without a response by a request that died is taken over after a minute, not held for a day", async () => {
+      const catalog = await insertCatalog(tenant.organization.id, { tickets: [{ quantityTotal: 10 }] });
+      const body = orderBody(catalog.eventId, catalog.tickets[0]!.id, 1);
+      // What a process killed between claiming the key and finishing the work leaves behind.
+      const plantClaim = (age: string) =>
+        db
+          .insert(idempotencyKeys)
+          .values({ organizationId: tenant.organization.id, key: KEY, requestHash: "claimed-by-a-dead-request" })
+          .onConflictDoUpdate({
+            target: [idempotencyKeys.organizationId, idempotencyKeys.key],
+            set: { responseStatus: null, responseBody: null, createdAt: sql`now() - ${age}::interval` },
+          });
+
+      await plantClaim("10 seconds");
+      await expectError(await post(api, body), 409, "conflict");
+      expect((await organizationRows()).orders).toHaveLength(0);
+
+      await plantClaim("61 seconds");
+      const order = await expectStatus<OrderBody>(await post(api, body), 201);
+      const replay = await post(api, body);
+      expect(replay.headers.get("idempotent-replayed")).toBe("true");
+      expect(await expectStatus<OrderBody>(replay, 201)).toEqual(order);
+      expect((await organizationRows()).orders).toHaveLength(1);
+    });
   });
 });
