@@ -4,6 +4,7 @@ import { paginationMetaSchema, paginationQuerySchema } from "@/lib/http/paginati
 import { timestampOutSchema } from "./common-schemas";
 
 export const membershipStatusSchema = z.enum(MEMBERSHIP_STATUSES);
+export type MembershipStatus = z.output<typeof membershipStatusSchema>;
 
 export const listMembershipsQuerySchema = paginationQuerySchema.extend({
   status: membershipStatusSchema.optional(),

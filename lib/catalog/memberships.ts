@@ -1,17 +1,35 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte, or, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { memberships } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import { pageMeta, pageOf } from "@/lib/http/pagination";
 import { iso } from "./common-schemas";
-import type { ListMembershipsQuery, Membership } from "./membership-schemas";
+import type { ListMembershipsQuery, Membership, MembershipStatus } from "./membership-schemas";
 
-export function serializeMembership(row: typeof memberships.$inferSelect): Membership {
+type MembershipRow = typeof memberships.$inferSelect;
+
+/**
+ * The status a reader sees: a stored `active` membership whose end has passed is `expired`. Derived at
+ * read time, so nothing has to run at the moment a membership ends for reads and filters to be right.
+ */
+function effectiveStatus(row: MembershipRow, now: Date): MembershipStatus {
+  return row.status === "active" && row.endsAt <= now ? "expired" : row.status;
+}
+
+/** The SQL twin of effectiveStatus, for the status filter. */
+function statusIs(status: MembershipStatus, now: Date): SQL | undefined {
+  const lapsed = and(eq(memberships.status, "active"), lte(memberships.endsAt, now));
+  if (status === "active") return and(eq(memberships.status, "active"), gt(memberships.endsAt, now));
+  if (status === "expired") return or(eq(memberships.status, "expired"), lapsed);
+  return eq(memberships.status, status);
+}
+
+export function serializeMembership(row: MembershipRow, now = new Date()): Membership {
   return {
     id: toPublicId("membership", row.id),
     customer: { email: row.customerEmail, name: row.customerName },
     plan: row.plan,
-    status: row.status,
+    status: effectiveStatus(row, now),
     starts_at: iso(row.startsAt),
     ends_at: iso(row.endsAt),
     created_at: iso(row.createdAt),
@@ -19,10 +37,8 @@ export function serializeMembership(row: typeof memberships.$inferSelect): Membe
 }
 
 export async function listMemberships(organizationId: string, query: ListMembershipsQuery) {
-  const where = and(
-    eq(memberships.organizationId, organizationId),
-    query.status ? eq(memberships.status, query.status) : undefined,
-  );
+  const now = new Date();
+  const where = and(eq(memberships.organizationId, organizationId), query.status ? statusIs(query.status, now) : undefined);
   const { limit, offset } = pageOf(query);
   const [rows, [total]] = await Promise.all([
     db
@@ -34,5 +50,5 @@ export async function listMemberships(organizationId: string, query: ListMembers
       .offset(offset),
     db.select({ value: count() }).from(memberships).where(where),
   ]);
-  return { data: rows.map(serializeMembership), meta: pageMeta(query, total?.value ?? 0) };
+  return { data: rows.map((row) => serializeMembership(row, now)), meta: pageMeta(query, total?.value ?? 0) };
 }

@@ -14,7 +14,12 @@ describe("GET /v1/memberships", () => {
   let api: Api;
   let organizationId: string;
 
-  const insertMembership = (orgId: string, n: number, status: "active" | "expired" | "cancelled") =>
+  const insertMembership = (
+    orgId: string,
+    n: number,
+    status: "active" | "expired" | "cancelled",
+    endsAt = new Date("2099-01-01T00:00:00Z"),
+  ) =>
     db
       .insert(memberships)
       .values({
@@ -24,7 +29,7 @@ describe("GET /v1/memberships", () => {
         plan: n % 2 ? "Gold" : "Silver",
         status,
         startsAt: new Date("2026-01-01T00:00:00Z"),
-        endsAt: new Date("2027-01-01T00:00:00Z"),
+        endsAt,
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, n)),
       })
       .returning();
@@ -53,7 +58,7 @@ describe("GET /v1/memberships", () => {
       plan: "Gold",
       status: "active",
       starts_at: "2026-01-01T00:00:00.000Z",
-      ends_at: "2027-01-01T00:00:00.000Z",
+      ends_at: "2099-01-01T00:00:00.000Z",
       created_at: "2026-01-01T00:03:00.000Z",
     });
   });
@@ -67,6 +72,17 @@ describe("GET /v1/memberships", () => {
     expect(page.meta).toEqual({ page: 2, per_page: 2, total: 3 });
     const beyond = await expectStatus<{ data: Membership[] }>(await api("/v1/memberships?page=9"), 200);
     expect(beyond.data).toEqual([]);
+  });
+
+  it("shows an active membership whose end has passed as expired, in reads and in the status filter", async () => {
+    await insertMembership(organizationId, 6, "active", new Date(Date.now() - 1000));
+    const expired = await expectStatus<{ data: Membership[]; meta: unknown }>(await api("/v1/memberships?status=expired"), 200);
+    expect(expired.data.map((m) => [m.customer.name, m.status])).toEqual([
+      ["Member 6", "expired"],
+      ["Member 2", "expired"],
+    ]);
+    const active = await expectStatus<{ data: Membership[] }>(await api("/v1/memberships?status=active"), 200);
+    expect(active.data.map((m) => m.customer.name)).toEqual(["Member 3", "Member 1"]);
   });
 
   it("refuses bad query values", async () => {
