@@ -119,7 +119,8 @@ export const listOrdersQuerySchema = paginationQuerySchema.extend({
 export type ListOrdersQuery = z.output<typeof listOrdersQuerySchema>;
 
 export const refundOrderBodySchema = z.strictObject({
-  reason: z.string().trim().min(1).max(500).optional(),
+  // Stored as sent; an empty or blank reason means no reason.
+  reason: z.string().max(500).optional(),
 });
 
 const nameText = z.string().trim().min(1).max(200);

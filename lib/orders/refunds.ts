@@ -31,7 +31,7 @@ export async function refundOrder(organizationId: string, orderId: string, reaso
 
     await tx
       .update(orders)
-      .set({ status: "refunded", refundReason: reason ?? null, refundedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ status: "refunded", refundReason: reason?.trim() ? reason : null, refundedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(orders.id, orderId));
     await releaseTickets(tx, organizationId, orderIds);
     return loadOrder(tx, organizationId, orderId);

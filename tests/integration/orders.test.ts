@@ -495,6 +495,9 @@ describe("/v1/orders", () => {
       const refunded = await expectStatus<OrderBody>(await api(`/v1/orders/${order.id}/refund`, { method: "POST" }), 200);
       expect(refunded.status).toBe("refunded");
       expect(refunded).not.toHaveProperty("refund_reason");
+      const { order: second } = await buy(1);
+      const blank = await api(`/v1/orders/${second.id}/refund`, { method: "POST", body: { reason: "" } });
+      expect(await expectStatus<OrderBody>(blank, 200)).not.toHaveProperty("refund_reason");
 
       const catalog = await insertCatalog(tenant.organization.id);
       const [cancelled] = await insertOrders(tenant.organization.id, catalog.event, catalog.tickets[0]!.row, [{ status: "cancelled" }]);
