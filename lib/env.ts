@@ -31,6 +31,8 @@ const schema = z.object({
   INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // A separate build directory lets parallel test runs (and their builds) coexist in one checkout.
+  NEXT_DIST_DIR: optionalString.pipe(z.string().default(".next")),
 });
 
 export type Env = z.infer<typeof schema> & { AUTH_SECRET: string; PGLITE_DIR: string };

@@ -17,7 +17,7 @@ import { env } from "@/lib/env";
 import { refuseIfServerHoldsDatabase, removeServerPid, writeServerPid } from "./server-pid";
 
 const root = process.cwd();
-const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || ".next");
+const distDir = path.resolve(root, env.NEXT_DIST_DIR);
 const nextCli = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const HEALTH_TIMEOUT_MS = 120_000;
 
@@ -121,7 +121,7 @@ server.on("exit", (code, signal) => {
 });
 
 if (await waitForHealth(port, server)) {
-  const url = `http://localhost:${port}`;
+  const url = env.PUBLIC_URL ?? `http://localhost:${port}`;
   console.log(
     [
       "",

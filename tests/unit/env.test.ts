@@ -26,5 +26,6 @@ describe("environment", () => {
     expect(parsed.DATABASE_URL).toBeUndefined();
     expect(parsed.WEBHOOK_ALLOW_PRIVATE_TARGETS).toBe(true);
     expect(parsed.PORT).toBe(3000);
+    expect(parsed.NEXT_DIST_DIR).toBe(".next");
   });
 });
