@@ -240,6 +240,16 @@ function methodNotAllowed(allowed: string[]): RouteHandler {
     errorResponse(new ApiError("method_not_allowed", "Method not allowed"), newTraceId(), { Allow: allowed.join(", ") });
 }
 
+/**
+ * The exports of a catch-all route under an API prefix: unknown paths answer with the API's error body rather
+ * than Next's HTML 404 page. No key is checked: there is nothing here to protect, and a 404 reveals nothing
+ * about any organization.
+ */
+export function unknownPaths(): Record<HttpMethod, RouteHandler> {
+  const unknownPath: RouteHandler = async () => errorResponse(new ApiError("not_found", "No such endpoint"), newTraceId());
+  return Object.fromEntries(HTTP_METHODS.map((m) => [m, unknownPath])) as Record<HttpMethod, RouteHandler>;
+}
+
 /** The exports of a route file: the given methods, and a 405 with the error body for the others. */
 export function methods(table: Partial<Record<HttpMethod, RouteHandler>>): Record<HttpMethod, RouteHandler> {
   const allowed = HTTP_METHODS.filter((m) => table[m]);

@@ -132,6 +132,13 @@ describe("/v1/venues", () => {
     await expectError(one, 405, "method_not_allowed");
   });
 
+  it("answers unknown paths under every API prefix with a JSON 404", async () => {
+    await expectError(await api("/analytics_search/api/orders"), 404, "not_found");
+    await expectError(await api("/analytics_search"), 404, "not_found");
+    await expectError(await api("/webhooks/endpoints", { method: "POST", body: {} }), 404, "not_found");
+    await expectError(await api("/webhooks/deliveries/dlv_x/attempts/1"), 404, "not_found");
+  });
+
   it("answers unknown /v1 paths with a JSON 404", async () => {
     await expectError(await api("/v1/stadiums"), 404, "not_found");
     await expectError(await api("/v1"), 404, "not_found");

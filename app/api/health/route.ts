@@ -1,3 +1,4 @@
+import { newTraceId } from "@/lib/http/errors";
 import { databaseHealth } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
@@ -5,5 +6,8 @@ export const dynamic = "force-dynamic";
 export async function GET() {
   const database = await databaseHealth();
   const healthy = database.status === "ok";
-  return Response.json({ status: healthy ? "ok" : "degraded", database }, { status: healthy ? 200 : 503 });
+  return Response.json(
+    { status: healthy ? "ok" : "degraded", database },
+    { status: healthy ? 200 : 503, headers: { "X-Trace-Id": newTraceId() } },
+  );
 }

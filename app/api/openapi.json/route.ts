@@ -1,6 +1,9 @@
+import { newTraceId } from "@/lib/http/errors";
 import { openApiDocument } from "@/lib/openapi/document";
 
 // Public: the document describes the API and holds no organization data.
 export function GET(): Response {
-  return Response.json(openApiDocument(), { headers: { "Cache-Control": "public, max-age=300" } });
+  return Response.json(openApiDocument(), {
+    headers: { "Cache-Control": "public, max-age=300", "X-Trace-Id": newTraceId() },
+  });
 }

@@ -1,0 +1,3 @@
+import { unknownPaths } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE } = unknownPaths();
