@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { revokeApiKey } from "@/lib/auth/api-keys";
+import { db } from "@/db/client";
+import { rateLimitBuckets } from "@/db/schema";
+import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
@@ -92,6 +95,32 @@ describe("the route wrapper: authentication, scopes, errors, rate limits, idempo
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(61);
     expect(limited.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+
+  it("gives a key created without a limit 60 requests a minute: the 61st is a 429", async () => {
+    const tenant = await createTenant();
+    const { key } = await createApiKey({ organizationId: tenant.organization.id, name: "default limit", scopes: ["venues:read"] });
+    const call = apiClient(server.url(), key);
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await call("/v1/venues")).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    const limited = await call("/v1/venues");
+    await expectError(limited, 429, "rate_limited");
+    expect(limited.headers.get("x-ratelimit-limit")).toBe("60");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts a rolling minute: hits 59 s old still count, hits 62 s old no longer do", async () => {
+    const tenant = await createTenant();
+    const nowSecond = () => Math.floor(Date.now() / 1000);
+    const plant = async (secondsAgo: number) => {
+      await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.apiKeyId, tenant.apiKeyId));
+      await db.insert(rateLimitBuckets).values({ apiKeyId: tenant.apiKeyId, bucket: nowSecond() - secondsAgo, hits: 5 });
+    };
+    await plant(59);
+    expect((await checkRateLimit(tenant.apiKeyId, 5)).allowed).toBe(false);
+    await plant(62);
+    expect((await checkRateLimit(tenant.apiKeyId, 5)).allowed).toBe(true);
   });
 
   it("counts concurrent hits of one key exactly", async () => {

@@ -569,6 +569,8 @@ describe("hostile input: never a 5xx, always the error body, nothing changed by 
       { path: `/v1/events/${world.eventId}/tickets`, params: [], credential: world.tenant.apiKey },
       { path: `/v1/orders/${world.orderId}`, params: [], credential: world.tenant.apiKey },
       { path: `/v1/venues/${world.venueId}`, params: [], credential: world.tenant.apiKey },
+      { path: `/v1/events/${world.eventId}`, params: [], credential: world.tenant.apiKey },
+      { path: `/webhooks/deliveries/${world.deliveryId}`, params: [], credential: world.tenant.userToken },
       { path: "/webhooks/deliveries", params: ["page", "per_page", "status", "integration_id"], credential: world.tenant.userToken },
       { path: `/webhooks/deliveries/${world.deliveryId}/attempts`, params: [], credential: world.tenant.userToken },
     ];
