@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import { sha256Hex } from "@/lib/auth/secrets";
@@ -79,4 +79,29 @@ export async function withIdempotency(
     })
     .where(where);
   return { ...reply, replayed: false };
+}
+
+// Small enough that a backlog (say, after a day without the cron) never holds the embedded database long.
+const PRUNE_BATCH = 5_000;
+
+/**
+ * Deletes expired keys in batches and returns how many. An expired key is reclaimed by its next use anyway,
+ * so deleting it changes no answer; it keeps the table to a day of requests.
+ */
+export async function pruneExpiredIdempotencyKeys(): Promise<number> {
+  const expired = lt(idempotencyKeys.createdAt, sql`now() - ${WINDOW}`);
+  let pruned = 0;
+  for (;;) {
+    const batch = db
+      .select({ organizationId: idempotencyKeys.organizationId, key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(expired)
+      .limit(PRUNE_BATCH);
+    const deleted = await db
+      .delete(idempotencyKeys)
+      .where(sql`(${idempotencyKeys.organizationId}, ${idempotencyKeys.key}) in (${batch})`)
+      .returning({ key: idempotencyKeys.key });
+    pruned += deleted.length;
+    if (deleted.length < PRUNE_BATCH) return pruned;
+  }
 }

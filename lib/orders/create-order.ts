@@ -17,7 +17,7 @@ type TicketTypeRow = typeof ticketTypes.$inferSelect;
 type CampaignRow = typeof campaigns.$inferSelect;
 
 /**
- * Creates a completed order (POST /v1/orders) — the one path that completes an order.
+ * Creates a completed order (POST /v1/orders): the one live path, so the only one that fires OrderCompleted.
  *
  * Error choices: `event_id`, `items.N.ticket_id` and `campaign_code` are references inside the body, so
  * an unknown, malformed, deleted or other organization's one is 400 validation_failed naming that field

@@ -13,10 +13,15 @@ export const MAX_ATTEMPTS = 5;
  */
 export const STALE_AFTER_SECONDS = 120;
 
+export interface AttemptOptions extends SendOptions {
+  /** Overrides WEBHOOK_ALLOW_PRIVATE_TARGETS for the delivery-time check of the target. */
+  allowPrivateTargets?: boolean;
+}
+
 export interface DeliveryProgress {
   status: DeliveryStatus;
   attemptCount: number;
-  /** True when no further attempt should be made by this run: finished, gone, or owned by another runner. */
+  /** True when no further attempt should be made by this run: finished, gone, paused, or owned by another runner. */
   done: boolean;
 }
 
@@ -46,7 +51,7 @@ function redirectNote(statusCode: number | undefined): string | null {
   return statusCode !== undefined && statusCode >= 300 && statusCode < 400 ? `Redirect (HTTP ${statusCode}) not followed` : null;
 }
 
-/** Where a delivery this run may not attempt stands: finished, held by another runner, or deleted. */
+/** Where a delivery this run may not attempt stands: finished, held by another runner, paused, or deleted. */
 async function unclaimedProgress(deliveryId: string): Promise<DeliveryProgress> {
   const [row] = await db
     .select({ status: webhookDeliveries.status, attemptCount: webhookDeliveries.attemptCount })
@@ -56,8 +61,10 @@ async function unclaimedProgress(deliveryId: string): Promise<DeliveryProgress> 
 }
 
 /**
- * Takes the delivery for one attempt unless it is finished or another live runner holds it, and reads
- * its integration in the same statement (the embedded database runs one statement at a time).
+ * Takes the delivery for one attempt unless it is finished, another live runner holds it, or its
+ * integration is disabled, and reads the integration in the same statement (the embedded database runs
+ * one statement at a time). A disabled integration's deliveries are paused, as Svix does, rather than
+ * failed: they keep their status and attempts, and go out once it is enabled again.
  */
 async function claim(deliveryId: string) {
   const [row] = await db
@@ -69,6 +76,7 @@ async function claim(deliveryId: string) {
         eq(webhookDeliveries.id, deliveryId),
         eq(webhookIntegrations.id, webhookDeliveries.integrationId),
         eq(webhookIntegrations.organizationId, webhookDeliveries.organizationId),
+        eq(webhookIntegrations.enabled, true),
         lt(webhookDeliveries.attemptCount, MAX_ATTEMPTS),
         or(
           inArray(webhookDeliveries.status, ["Pending", "Failed"]),
@@ -120,15 +128,16 @@ async function record(deliveryId: string, attemptNumber: number, status: Deliver
  * record the attempt, and settle the status (Success, Failed with a nominal next_retry_at, or
  * PermanentlyFailed after the 5th failure). Safe to call again after a crash: it continues from attempt_count.
  */
-export async function attemptDelivery(deliveryId: string, options: SendOptions = {}): Promise<DeliveryProgress> {
+export async function attemptDelivery(deliveryId: string, options: AttemptOptions = {}): Promise<DeliveryProgress> {
+  const { allowPrivateTargets, ...sendOptions } = options;
   const delivery = await claim(deliveryId);
   if (!delivery) return unclaimedProgress(deliveryId);
   const attemptNumber = delivery.attemptCount + 1;
 
   let result: SendResult;
   try {
-    const target = await checkTarget(delivery.url);
-    result = await sendWebhook(target, delivery.payload, deliveryHeaders(delivery, attemptNumber, delivery.signingSecret), options);
+    const target = await checkTarget(delivery.url, allowPrivateTargets);
+    result = await sendWebhook(target, delivery.payload, deliveryHeaders(delivery, attemptNumber, delivery.signingSecret), sendOptions);
   } catch (error) {
     if (!(error instanceof TargetRefused)) throw error;
     result = { durationMs: 0, errorMessage: `Target refused: ${error.message}` };

@@ -3,14 +3,17 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, isNotNull } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db, openDatabase, setDatabaseHandle } from "@/db/client";
-import { orderItems, orders } from "@/db/schema";
+import { orderItems, orders, webhookDeliveries } from "@/db/schema";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { verifyUserToken } from "@/lib/auth/user-token";
 import { fromPublicId } from "@/lib/ids";
+import { attemptDelivery } from "@/lib/webhooks/attempt";
+import { startReceiver } from "../support/receiver";
+import { insertDelivery } from "../support/webhooks";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
@@ -154,7 +157,27 @@ describe("admin CLI", () => {
     expect(result.json.signing_secret).toEqual(expect.any(String));
   });
 
-  it("seed-orders adds exactly the requested number of orders", async () => {
+  it("create-integration --unsigned prints no secret, and its deliveries carry no signature headers", async () => {
+    const hook = await startReceiver(() => ({ status: 204 }));
+    try {
+      const result = await admin("create-integration", "--org", orgId, "--url", hook.url, "--unsigned");
+      expect(result.stderr).toBe("");
+      expect(result.json).toMatchObject({ url: hook.url, events: ["OrderCompleted"], enabled: true, organization_id: orgId });
+      expect(result.json).not.toHaveProperty("signing_secret");
+
+      const organizationId = fromPublicId("organization", orgId)!;
+      const progress = await withDatabase(async () => attemptDelivery((await insertDelivery(organizationId, result.json.id as string)).id));
+      expect(progress).toMatchObject({ status: "Success", attemptCount: 1 });
+      expect(hook.requests).toHaveLength(1);
+      expect(hook.requests[0]!.headers).toMatchObject({ "x-webhook-event-type": "OrderCompleted", "x-webhook-attempt": "1" });
+      expect(hook.requests[0]!.headers).not.toHaveProperty("x-webhook-signature");
+      expect(hook.requests[0]!.headers).not.toHaveProperty("x-webhook-timestamp");
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("seed-orders adds exactly the requested number of orders, as an import: no webhook fires", async () => {
     const result = await admin("seed-orders", "--org", orgId, "--count", "500");
     expect(result.stderr).toBe("");
     expect(result.json).toMatchObject({ inserted: 500, first_order_number: 1, last_order_number: 500 });
@@ -166,9 +189,14 @@ describe("admin CLI", () => {
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(eq(orders.organizationId, organizationId));
-      return { orders: o!.n, items: i!.n };
+      // The organization has integrations (created above) subscribed to OrderCompleted.
+      const [d] = await db
+        .select({ n: count() })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.organizationId, organizationId), isNotNull(webhookDeliveries.orderId)));
+      return { orders: o!.n, items: i!.n, deliveries: d!.n };
     });
-    expect(counts).toEqual({ orders: 500, items: 500 });
+    expect(counts).toEqual({ orders: 500, items: 500, deliveries: 0 });
   });
 
   it("refuses to open PGlite while a started server holds it; PostgreSQL needs no such guard", async () => {

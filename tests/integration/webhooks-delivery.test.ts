@@ -5,12 +5,14 @@ import { inProcessDriver } from "@/inngest/driver";
 import { webhookDeliveries } from "@/db/schema";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { attemptDelivery } from "@/lib/webhooks/attempt";
+import { findStalledDeliveries, listAttempts } from "@/lib/webhooks/deliveries";
 import { createIntegration, updateIntegration } from "@/lib/webhooks/integrations";
 import { resumeUnfinishedDeliveries } from "@/lib/webhooks/runtime";
 import { verifyWebhook } from "@/lib/webhooks/verify";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { useTestDatabase } from "../support/database";
 import { createTenant } from "../support/fixtures";
+import { selfSignedCertificate } from "../support/hostile-receivers";
 import { refusingUrl, useReceivers } from "../support/receiver";
 import { attemptRows, completeOrder, deliveryRow, insertDelivery, waitForStatus } from "../support/webhooks";
 
@@ -192,6 +194,45 @@ describe("webhook deliveries", () => {
     await integration(server.url); // another organization's integration
     await updateIntegration(organizationId, hook.id, { enabled: false });
     expect((await completeOrder(organizationId)).deliveryIds).toEqual([]);
+  });
+
+  it("checks the target again before each attempt: a host now resolving to loopback is refused, nothing sent", async () => {
+    // A TLS receiver, so that only the address check (not the scheme rule) stands between the attempt and it.
+    const server = await receiver(() => ({ status: 200 }), { tls: selfSignedCertificate() });
+    // Saved while the host passed the check (private targets allowed); at delivery it resolves to loopback
+    // with them refused, as after a DNS rebinding.
+    const { organizationId, integration: hook } = await integration(`https://localhost:${new URL(server.url).port}/hooks`);
+    const row = await insertDelivery(organizationId, hook.id);
+
+    expect(await attemptDelivery(row.id, { allowPrivateTargets: false })).toMatchObject({ status: "Failed", attemptCount: 1, done: false });
+    expect(server.requests).toEqual([]);
+    const { data } = await listAttempts(organizationId, toPublicId("delivery", row.id));
+    expect(data).toEqual([
+      expect.objectContaining({
+        attempt_number: 1,
+        duration_ms: 0,
+        error_message: "Target refused: URL host localhost resolves to a loopback, private, link-local or metadata address",
+      }),
+    ]);
+    expect(data[0]).not.toHaveProperty("status_code");
+  });
+
+  it("pauses the deliveries of a disabled integration, and sends them once it is enabled again", async () => {
+    const server = await receiver(() => ({ status: 200 }));
+    const { organizationId, integration: hook } = await integration(server.url);
+    const row = await insertDelivery(organizationId, hook.id);
+    await updateIntegration(organizationId, hook.id, { enabled: false });
+
+    expect(await attemptDelivery(row.id)).toEqual({ status: "Pending", attemptCount: 0, done: true });
+    expect(server.requests).toEqual([]);
+    // Untouched for long, yet not swept while paused.
+    await db.update(webhookDeliveries).set({ updatedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(webhookDeliveries.id, row.id));
+    expect(await findStalledDeliveries()).toEqual([]);
+
+    await updateIntegration(organizationId, hook.id, { enabled: true });
+    inProcessDriver().fireCron();
+    expect(await waitForStatus(row.id, ["Success"])).toMatchObject({ attemptCount: 1 });
+    expect(server.requests).toHaveLength(1);
   });
 
   it("resumes a delivery left InProgress by a killed process from its attempt count", async () => {

@@ -223,5 +223,36 @@ describe("hostile webhook receivers", () => {
     const deadDelivery = rows.find((row) => row.id !== healthyDelivery.id)!;
     for (const row of [...backlog, deadDelivery]) await waitForStatus(row.id, ["PermanentlyFailed"], 30_000);
   });
+
+  it("dead receivers holding every run the driver allows in all still leave a healthy receiver delivered promptly", async () => {
+    // Nine dead receivers, each with a backlog past its concurrency limit: 8 of them alone fill the overall cap.
+    const deadOrganization = await createTenant();
+    const dead = await Promise.all(
+      Array.from({ length: 9 }, async () => {
+        const server = await receiver(() => "hang");
+        const integration = await createIntegration({ organizationId: deadOrganization.organization.id, url: server.url });
+        const backlog = await Promise.all(
+          Array.from({ length: DELIVERY_RUNS_PER_INTEGRATION + 2 }, () => insertDelivery(deadOrganization.organization.id, integration.id)),
+        );
+        return { server, backlog };
+      }),
+    );
+    await announceDeliveries(dead.flatMap((d) => d.backlog.map((row) => row.id)));
+    const held = () => dead.reduce((sum, d) => sum + d.server.requests.length, 0);
+    await waitUntil(() => held() >= 64 && dead.every((d) => d.server.requests.length >= 1), "the dead receivers hold every slot");
+
+    const { organization } = await createTenant();
+    const healthy = await receiver(() => ({ status: 204 }));
+    await createIntegration({ organizationId: organization.id, url: healthy.url });
+    const started = performance.now();
+    const { deliveryIds } = await completeOrder(organization.id);
+    await waitForStatus(deliveryIds[0]!, ["Success"], PROMPT_MS);
+    expect(performance.now() - started).toBeLessThan(PROMPT_MS);
+    expect(healthy.requests).toHaveLength(1);
+    for (const d of dead) expect(d.server.requests.length).toBeLessThanOrEqual(DELIVERY_RUNS_PER_INTEGRATION);
+
+    await Promise.all(dead.map((d) => d.server.close()));
+    for (const row of dead.flatMap((d) => d.backlog)) await waitForStatus(row.id, ["PermanentlyFailed"], 30_000);
+  });
 });
 
