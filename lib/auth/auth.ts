@@ -3,7 +3,7 @@ import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
-import { clearLoginFailures, isLoginThrottled, recordLoginFailure } from "./login-throttle";
+import { throttledCheck } from "./login-throttle";
 import { checkCredentials } from "./users";
 
 declare module "next-auth" {
@@ -36,14 +36,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) return null;
         const { email, password } = parsed.data;
-        // Checked here rather than in the sign-in page so the Auth.js callback endpoint is throttled too.
-        if (await isLoginThrottled(email)) throw new SignInThrottled();
-        const user = await checkCredentials(email, password);
-        if (!user) {
-          await recordLoginFailure(email);
-          return null;
-        }
-        await clearLoginFailures(email);
+        // Throttled here rather than in the sign-in page so the Auth.js callback endpoint is throttled too.
+        const result = await throttledCheck(email, () => checkCredentials(email, password));
+        if (result.throttled) throw new SignInThrottled();
+        const { user } = result;
+        if (!user) return null;
         return { id: user.id, email: user.email, name: user.name ?? user.email, organizationId: user.organizationId };
       },
     }),

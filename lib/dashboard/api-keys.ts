@@ -4,15 +4,14 @@ import { db, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
-  hrefWith,
-  pageParams,
-  pageQueryOf,
-  sortParams,
-  sortQueryOf,
-  type PageQuery,
+  listHref,
+  listQueryOf,
+  pageWindow,
+  totalOrder,
+  type ListQuery,
+  type ListSpec,
   type SearchParams,
   type SortOrder,
-  type SortQuery,
 } from "./paging";
 
 /** An API key as the dashboard lists it: never the hash, dates as ISO strings for client components. */
@@ -65,15 +64,16 @@ export async function listApiKeys(organizationId: string, q: Queryable = db): Pr
 /** Sort keys of the /api-keys table and the direction each starts in. */
 export const API_KEY_SORTS = { created: "desc", last_used: "desc", name: "asc" } as const satisfies Record<string, SortOrder>;
 export type ApiKeySort = keyof typeof API_KEY_SORTS;
-export type ApiKeysQuery = PageQuery & SortQuery<ApiKeySort>;
+export type ApiKeysQuery = ListQuery<ApiKeySort>;
+export const API_KEY_LIST: ListSpec<ApiKeySort> = { path: "/api-keys", sorts: API_KEY_SORTS, fallback: "created" };
 
 /** The /api-keys URL as a list query; unusable parameters fall back to their defaults. */
 export function apiKeysQueryOf(params: SearchParams): ApiKeysQuery {
-  return { ...pageQueryOf(params), ...sortQueryOf(params, API_KEY_SORTS, "created") };
+  return listQueryOf(params, API_KEY_LIST);
 }
 
 export function apiKeysHref(query: ApiKeysQuery): string {
-  return hrefWith("/api-keys", { ...sortParams(query, API_KEY_SORTS, "created"), ...pageParams(query) });
+  return listHref(API_KEY_LIST, query);
 }
 
 const SORT_COLUMNS = {
@@ -88,15 +88,15 @@ const SORT_COLUMNS = {
  */
 export async function listApiKeyPage(organizationId: string, query: ApiKeysQuery): Promise<{ rows: ApiKeyRow[]; total: number }> {
   const where = eq(apiKeys.organizationId, organizationId);
-  const direction = query.order === "asc" ? sql`asc` : sql`desc`;
+  const { limit, offset } = pageWindow(query);
   const [rows, [counted]] = await Promise.all([
     db
       .select(apiKeyColumns)
       .from(apiKeys)
       .where(where)
-      .orderBy(sql`${SORT_COLUMNS[query.sort]} ${direction} nulls last`, apiKeys.id)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage),
+      .orderBy(...totalOrder(SORT_COLUMNS[query.sort], apiKeys.id, query.order))
+      .limit(limit)
+      .offset(offset),
     db.select({ value: count() }).from(apiKeys).where(where),
   ]);
   return { rows: rows.map(toApiKeyRow), total: counted?.value ?? 0 };

@@ -1,28 +1,100 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
-import { ticketTypes } from "@/db/schema";
-import { fromPublicId } from "@/lib/ids";
+import { EVENT_STATUSES, events, ticketTypes, venues, type EventStatus } from "@/db/schema";
+import { toPublicId } from "@/lib/ids";
 import { currencyDigits } from "./format";
+import {
+  firstParam,
+  listQueryOf,
+  pageWindow,
+  rankOf,
+  totalOrder,
+  type ListQuery,
+  type ListSpec,
+  type SearchParams,
+  type SortOrder,
+} from "./paging";
 
-/** Tickets sold and on offer per event (public id), summed over the event's ticket types. */
-export async function ticketTotals(
-  organizationId: string,
-  eventPublicIds: string[],
-): Promise<Map<string, { sold: number; total: number }>> {
-  const byUuid = new Map(eventPublicIds.map((id) => [fromPublicId("event", id) ?? "", id]));
-  byUuid.delete("");
-  if (byUuid.size === 0) return new Map();
-  const rows = await db
-    .select({
-      eventId: ticketTypes.eventId,
-      sold: sql<number>`coalesce(sum(${ticketTypes.quantitySold}), 0)`.mapWith(Number),
-      total: sql<number>`coalesce(sum(${ticketTypes.quantityTotal}), 0)`.mapWith(Number),
-    })
-    .from(ticketTypes)
-    .where(and(eq(ticketTypes.organizationId, organizationId), inArray(ticketTypes.eventId, [...byUuid.keys()])))
-    .groupBy(ticketTypes.eventId);
-  return new Map(rows.map((row) => [byUuid.get(row.eventId)!, { sold: row.sold, total: row.total }]));
+/** An event as the /events table lists it, dates as ISO strings for the client component. */
+export interface EventListRow {
+  id: string;
+  name: string;
+  venue: string;
+  status: EventStatus;
+  startsAt: string;
+  createdAt: string;
+  /** Tickets sold and on offer, summed over the event's ticket types. */
+  sold: number;
+  total: number;
+}
+
+/** Sort keys of the /events table and the direction each starts in. */
+export const EVENT_SORTS = { created: "desc", name: "asc", starts_at: "asc", status: "asc" } as const satisfies Record<string, SortOrder>;
+export type EventSort = keyof typeof EVENT_SORTS;
+export const EVENT_LIST: ListSpec<EventSort> = { path: "/events", sorts: EVENT_SORTS, fallback: "created" };
+
+export interface EventsQuery extends ListQuery<EventSort> {
+  status?: EventStatus;
+}
+
+const statusFilter = z.enum(EVENT_STATUSES).optional().catch(undefined);
+
+/** The /events URL as a list query: page, sort and the status filter; a bad value falls back to its default. */
+export function eventsQueryOf(params: SearchParams): EventsQuery {
+  return { ...listQueryOf(params, EVENT_LIST), status: statusFilter.parse(firstParam(params, "status")) };
+}
+
+const SORT_COLUMNS = {
+  created: events.createdAt,
+  name: sql`lower(${events.name})`,
+  starts_at: events.startsAt,
+  // Lifecycle order: drafts, then published, then cancelled.
+  status: rankOf(events.status, EVENT_STATUSES),
+} satisfies Record<EventSort, SQLWrapper>;
+
+const ticketSum = (column: typeof ticketTypes.quantitySold | typeof ticketTypes.quantityTotal) =>
+  sql<number>`coalesce((select sum(${column}) from ${ticketTypes} where ${ticketTypes.organizationId} = ${events.organizationId} and ${ticketTypes.eventId} = ${events.id}), 0)`.mapWith(
+    Number,
+  );
+
+/** One page of the organization's not-deleted events, with their venue's name and ticket totals. */
+export async function listEventPage(organizationId: string, query: EventsQuery): Promise<{ rows: EventListRow[]; total: number }> {
+  const where = and(
+    eq(events.organizationId, organizationId),
+    isNull(events.deletedAt),
+    query.status ? eq(events.status, query.status) : undefined,
+  );
+  const { limit, offset } = pageWindow(query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: events.id,
+        name: events.name,
+        venue: venues.name,
+        status: events.status,
+        startsAt: events.startsAt,
+        createdAt: events.createdAt,
+        sold: ticketSum(ticketTypes.quantitySold),
+        total: ticketSum(ticketTypes.quantityTotal),
+      })
+      .from(events)
+      .innerJoin(venues, and(eq(venues.organizationId, events.organizationId), eq(venues.id, events.venueId)))
+      .where(where)
+      .orderBy(...totalOrder(SORT_COLUMNS[query.sort], events.id, query.order))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(events).where(where),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      id: toPublicId("event", row.id),
+      startsAt: row.startsAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: counted?.value ?? 0,
+  };
 }
 
 const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;

@@ -30,6 +30,16 @@ export function submittedValues(input: Record<string, unknown>): Record<string, 
 /** A form that names one record by its public id; the domain decides whether it exists in the organization. */
 export const idFormSchema = z.strictObject({ id: z.string().min(1) });
 
+/**
+ * An edit form's record id, checked by idFormSchema (null when missing or not text), and its other
+ * fields for the form's own schema.
+ */
+export function editFormObject(formData: FormData): { id: string | null; input: Record<string, unknown> } {
+  const { id, ...input } = formObject(formData);
+  const parsed = idFormSchema.safeParse({ id });
+  return { id: parsed.success ? parsed.data.id : null, input };
+}
+
 /** The first message per top-level field, for showing next to that field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

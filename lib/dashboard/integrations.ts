@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, count, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { notFound as nextNotFound } from "next/navigation";
 import { z } from "zod";
 import { db } from "@/db/client";
-import { DELIVERY_STATUSES, type DeliveryStatus, organizations, webhookDeliveries, webhookIntegrations, WEBHOOK_EVENT_TYPES } from "@/db/schema";
+import { organizations, webhookDeliveries, webhookIntegrations, WEBHOOK_EVENT_TYPES } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { intParam, PG_INT_MAX } from "@/lib/http/pagination";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import type { TransactionOrder } from "@/lib/orders/transaction-order";
-import type { DeliveryJson } from "@/lib/webhooks/delivery-schemas";
-import type { IntegrationJson } from "@/lib/webhooks/integrations";
+import { serializeIntegration, type IntegrationJson } from "@/lib/webhooks/integrations";
 import { announceDeliveries } from "@/lib/webhooks/outbox";
+import { listQueryOf, pageWindow, totalOrder, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
 
 /** An integration as the dashboard lists it: the secret stays on the server until someone reveals it. */
 export interface IntegrationRow {
@@ -23,7 +22,7 @@ export interface IntegrationRow {
   updatedAt: string;
 }
 
-export function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
+function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
   return {
     id: integration.id,
     url: integration.url,
@@ -33,6 +32,46 @@ export function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
     createdAt: integration.created_at,
     updatedAt: integration.updated_at,
   };
+}
+
+/** Sort keys of the /integrations table and the direction each starts in. */
+export const INTEGRATION_SORTS = { created: "desc", url: "asc" } as const satisfies Record<string, SortOrder>;
+export type IntegrationSort = keyof typeof INTEGRATION_SORTS;
+export const INTEGRATION_LIST: ListSpec<IntegrationSort> = {
+  path: "/integrations",
+  sorts: INTEGRATION_SORTS,
+  fallback: "created",
+  // Each integration's row carries its controls, so a page holds fewer of them than other tables do.
+  perPage: 10,
+};
+
+export function integrationsQueryOf(params: SearchParams): ListQuery<IntegrationSort> {
+  return listQueryOf(params, INTEGRATION_LIST);
+}
+
+const SORT_COLUMNS = {
+  created: webhookIntegrations.createdAt,
+  url: sql`lower(${webhookIntegrations.url})`,
+} satisfies Record<IntegrationSort, SQLWrapper>;
+
+/** One page of the organization's webhook integrations. */
+export async function listIntegrationPage(
+  organizationId: string,
+  query: ListQuery<IntegrationSort>,
+): Promise<{ rows: IntegrationRow[]; total: number }> {
+  const where = eq(webhookIntegrations.organizationId, organizationId);
+  const { limit, offset } = pageWindow(query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(webhookIntegrations)
+      .where(where)
+      .orderBy(...totalOrder(SORT_COLUMNS[query.sort], webhookIntegrations.id, query.order))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(webhookIntegrations).where(where),
+  ]);
+  return { rows: rows.map((row) => toIntegrationRow(serializeIntegration(row))), total: counted?.value ?? 0 };
 }
 
 /** A domain lookup whose not_found becomes the dashboard's 404 page (malformed and foreign ids alike). */
@@ -55,7 +94,7 @@ export const createIntegrationFormSchema = z.strictObject({
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES), { error: "Choose at least one event" }).min(1, "Choose at least one event"),
 });
 
-const publicIdText = z.string().min(1).max(100);
+export const publicIdText = z.string().min(1).max(100);
 
 export const integrationIdFormSchema = z.strictObject({ id: publicIdText });
 
@@ -65,15 +104,6 @@ export const setEnabledFormSchema = z.strictObject({
 });
 
 export const deliveryIdFormSchema = z.strictObject({ id: publicIdText });
-
-export const DELIVERIES_PER_PAGE = 25;
-
-/** `?status=&integration_id=&page=` of the Deliveries URL; a bad value falls back to "no filter" or page 1. */
-export const deliveriesPageQuerySchema = z.object({
-  status: z.enum(DELIVERY_STATUSES).optional().catch(undefined),
-  integration_id: publicIdText.optional().catch(undefined),
-  page: intParam(1, PG_INT_MAX, 1).catch(1),
-});
 
 /** A made-up completed order in the organization's currency: what a receiver gets for a real one. */
 function sampleOrder(organizationId: string, currency: string, now: Date): TransactionOrder {
@@ -140,36 +170,4 @@ export async function sendTestDelivery(organizationId: string, integrationPublic
   });
   await announceDeliveries([deliveryId]);
   return toPublicId("delivery", deliveryId);
-}
-
-/** A delivery as the dashboard lists it, with its integration's URL for people (ids are for machines). */
-export interface DeliveryRow {
-  id: string;
-  integrationId: string;
-  integrationUrl: string | null;
-  eventType: string;
-  status: DeliveryStatus;
-  attemptCount: number;
-  nextRetryAt: string | null;
-  createdAt: string;
-  redeliveryOf: string | null;
-}
-
-export function toDeliveryRow(delivery: DeliveryJson, integrationUrls: ReadonlyMap<string, string>): DeliveryRow {
-  return {
-    id: delivery.id,
-    integrationId: delivery.integration_id,
-    integrationUrl: integrationUrls.get(delivery.integration_id) ?? null,
-    eventType: delivery.event_type,
-    status: delivery.status,
-    attemptCount: delivery.attempt_count,
-    nextRetryAt: delivery.next_retry_at ?? null,
-    createdAt: delivery.created_at,
-    redeliveryOf: delivery.redelivery_of ?? null,
-  };
-}
-
-/** Statuses after which nothing happens on its own any more. */
-export function isFinished(status: DeliveryStatus): boolean {
-  return status === "Success" || status === "PermanentlyFailed";
 }

@@ -98,7 +98,7 @@ export async function salesOverview(
       .innerJoin(events, and(eq(events.id, orders.eventId), eq(events.organizationId, orders.organizationId)))
       .where(and(inPeriod, eq(orders.status, "completed")))
       .groupBy(events.id, events.name)
-      .orderBy(desc(sql`sum(${orders.totalPrice})`), events.name)
+      .orderBy(desc(sql`sum(${orders.totalPrice})`), events.name, events.id)
       .limit(5),
   ]);
 

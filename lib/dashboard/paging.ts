@@ -1,3 +1,4 @@
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { intParam } from "@/lib/http/pagination";
 
@@ -10,7 +11,8 @@ export const DEFAULT_PER_PAGE = 25;
 const MAX_PAGE = 100_000;
 const MAX_PER_PAGE = 100;
 
-function first(params: SearchParams, name: string): string | undefined {
+/** A parameter's value; of a repeated one, the first. */
+export function firstParam(params: SearchParams, name: string): string | undefined {
   const value = params[name];
   return Array.isArray(value) ? value[0] : value;
 }
@@ -29,8 +31,8 @@ const perPageParam = (fallback: number) => intParam(1, MAX_PER_PAGE, fallback).c
  */
 export function pageQueryOf(params: SearchParams, defaultPerPage = DEFAULT_PER_PAGE): PageQuery {
   return {
-    page: pageParam.parse(first(params, "page")),
-    perPage: perPageParam(defaultPerPage).parse(first(params, "per_page")),
+    page: pageParam.parse(firstParam(params, "page")),
+    perPage: perPageParam(defaultPerPage).parse(firstParam(params, "per_page")),
   };
 }
 
@@ -53,8 +55,8 @@ export interface SortQuery<S extends string> {
  */
 export function sortQueryOf<S extends string>(params: SearchParams, orders: Record<S, SortOrder>, fallback: S): SortQuery<S> {
   const keys = Object.keys(orders) as [S, ...S[]];
-  const sort = z.enum(keys).catch(fallback).parse(first(params, "sort"));
-  const order = z.enum(["asc", "desc"]).optional().catch(undefined).parse(first(params, "order")) ?? orders[sort];
+  const sort = z.enum(keys).catch(fallback).parse(firstParam(params, "sort"));
+  const order = z.enum(["asc", "desc"]).optional().catch(undefined).parse(firstParam(params, "order")) ?? orders[sort];
   return { sort, order };
 }
 
@@ -109,4 +111,74 @@ export function sortLinks<S extends string>(
     hrefs[sort] = href(sort, current.sort === sort && current.order === usual ? flipped : usual);
   }
   return { current, hrefs };
+}
+
+/** A server-paged, server-sorted dashboard list: where it lives and which sorts it offers. */
+export interface ListSpec<S extends string> {
+  path: string;
+  /** Each sort key and the direction it starts in. */
+  sorts: Record<S, SortOrder>;
+  /** The sort of a URL without a usable `?sort=`. */
+  fallback: S;
+  /** Rows per page without a usable `?per_page=`; DEFAULT_PER_PAGE when not given. */
+  perPage?: number;
+}
+
+export type ListQuery<S extends string> = PageQuery & SortQuery<S>;
+
+/** A filter's values as they go into links; undefined ones are left out. */
+export type FilterParams = Record<string, string | undefined>;
+
+/** The list's URL as a query; unusable parameters fall back to their defaults. */
+export function listQueryOf<S extends string>(params: SearchParams, spec: ListSpec<S>): ListQuery<S> {
+  return { ...pageQueryOf(params, spec.perPage), ...sortQueryOf(params, spec.sorts, spec.fallback) };
+}
+
+/** The list's link for `query` and its filters, leaving out defaults so links stay short. */
+export function listHref<S extends string>(spec: ListSpec<S>, query: ListQuery<S>, filters: FilterParams = {}): string {
+  return hrefWith(spec.path, { ...filters, ...sortParams(query, spec.sorts, spec.fallback), ...pageParams(query, spec.perPage) });
+}
+
+/** What a filter form sends along besides its filters: sort and page size (a new filter starts on page 1). */
+export function carriedParams<S extends string>(spec: ListSpec<S>, query: ListQuery<S>): FilterParams {
+  const { per_page } = pageParams(query, spec.perPage);
+  return { ...sortParams(query, spec.sorts, spec.fallback), per_page: per_page?.toString() };
+}
+
+/** Previous / next page links and the sortable headers' links of one page of a list, filters kept. */
+export function listLinks<S extends string>(
+  spec: ListSpec<S>,
+  query: ListQuery<S>,
+  total: number,
+  filters: FilterParams = {},
+): PageLinks & { sorting: SortLinks<S> } {
+  const href = (changes: Partial<ListQuery<S>>) => listHref(spec, { ...query, ...changes }, filters);
+  return {
+    ...pageLinks(query, total, (page) => href({ page })),
+    // A new sort starts on the first page.
+    sorting: sortLinks({ sort: query.sort, order: query.order }, spec.sorts, (sort, order) => href({ sort, order, page: 1 })),
+  };
+}
+
+/** LIMIT and OFFSET of the query's page. */
+export function pageWindow(query: PageQuery): { limit: number; offset: number } {
+  return { limit: query.perPage, offset: (query.page - 1) * query.perPage };
+}
+
+/**
+ * ORDER BY of a server-sorted list: the sort expression, then the id. The id makes the order total, so a row
+ * never shows up on two pages or on none; taking the same direction lets an index on (…, column, id) serve it.
+ * Rows without a value (NULL) come last in both directions.
+ */
+export function totalOrder(column: SQLWrapper, id: SQLWrapper, order: SortOrder): SQL[] {
+  const direction = order === "asc" ? sql`asc` : sql`desc`;
+  return [sql`${column} ${direction} nulls last`, sql`${id} ${direction}`];
+}
+
+/** A status column's position in `values`, so statuses sort in their lifecycle order rather than A–Z. */
+export function rankOf(column: SQLWrapper, values: readonly string[]): SQL {
+  return sql`array_position(array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[], ${column})`;
 }

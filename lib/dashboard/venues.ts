@@ -1,5 +1,10 @@
+import { and, count, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { countryCodeSchema } from "@/lib/catalog/venue-schemas";
+import { db } from "@/db/client";
+import { venues } from "@/db/schema";
+import { countryCodeSchema, type Venue } from "@/lib/catalog/venue-schemas";
+import { serializeVenue } from "@/lib/catalog/venues";
+import { pageWindow, totalOrder, type ListQuery, type ListSpec, type SortOrder } from "./paging";
 
 const line = (label: string, max: number) =>
   z.string().trim().min(1, `Enter the ${label}`).max(max, `At most ${max} characters`);
@@ -15,3 +20,34 @@ export const venueFormSchema = z
     capacity: z.string().trim().regex(/^\d{1,7}$/, "Enter a whole number").transform(Number).pipe(z.int().min(1, "At least 1").max(1_000_000, "At most 1,000,000")),
   })
   .transform(({ street, city, postal_code, country, ...venue }) => ({ ...venue, address: { street, city, postal_code, country } }));
+
+/** Sort keys of the /venues table and the direction each starts in. */
+export const VENUE_SORTS = { created: "desc", name: "asc", capacity: "desc" } as const satisfies Record<string, SortOrder>;
+export type VenueSort = keyof typeof VENUE_SORTS;
+export const VENUE_LIST: ListSpec<VenueSort> = { path: "/venues", sorts: VENUE_SORTS, fallback: "created" };
+
+const SORT_COLUMNS = {
+  created: venues.createdAt,
+  name: sql`lower(${venues.name})`,
+  capacity: venues.capacity,
+} satisfies Record<VenueSort, SQLWrapper>;
+
+/**
+ * One page of the organization's venues for the dashboard. The API's list returns every venue at once;
+ * the dashboard pages and sorts on the server instead.
+ */
+export async function listVenuePage(organizationId: string, query: ListQuery<VenueSort>): Promise<{ rows: Venue[]; total: number }> {
+  const where = and(eq(venues.organizationId, organizationId), isNull(venues.deletedAt));
+  const { limit, offset } = pageWindow(query);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(venues)
+      .where(where)
+      .orderBy(...totalOrder(SORT_COLUMNS[query.sort], venues.id, query.order))
+      .limit(limit)
+      .offset(offset),
+    db.select({ value: count() }).from(venues).where(where),
+  ]);
+  return { rows: rows.map(serializeVenue), total: counted?.value ?? 0 };
+}

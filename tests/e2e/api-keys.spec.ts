@@ -8,7 +8,8 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
 });
 
-test("a new key with orders:read calls the API until it is revoked", async ({ page, request }) => {
+test("a new key with orders:read calls the API until it is revoked", async ({ page, context, request }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await reviewPage(page, "api-keys");
   const name = `e2e key ${Date.now()}`;
   await page.getByLabel("Name").fill(name);
@@ -17,6 +18,9 @@ test("a new key with orders:read calls the API until it is revoked", async ({ pa
 
   const key = (await page.getByTestId("new-key-value").textContent())?.trim() ?? "";
   expect(key).toMatch(/^sk_/);
+  await page.getByTestId("new-key").getByRole("button", { name: "Copy key" }).click();
+  await expect(page.getByTestId("new-key").getByRole("status").filter({ hasText: "Copied" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   const row = page.getByTestId("api-key-row").filter({ hasText: name });
   await expect(row).toContainText("orders:read");
   await expect(row).toContainText(key.slice(0, 10));
@@ -58,6 +62,27 @@ test("revoking can be cancelled", async ({ page }) => {
   await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(row).toContainText("Active");
+});
+
+test("the inspection endpoints accept the dashboard session itself, and nothing without credentials", async ({ page, playwright, baseURL }) => {
+  // page.request carries the browser context's cookies, i.e. the signed-in session, and no Authorization header.
+  const withSession = await page.request.get("/webhooks/deliveries");
+  expect(withSession.status()).toBe(200);
+  expect(((await withSession.json()) as { data: unknown[] }).data).toEqual(expect.any(Array));
+
+  const anonymous = await playwright.request.newContext({ baseURL });
+  try {
+    expect((await anonymous.storageState()).cookies).toEqual([]);
+    const without = await anonymous.get("/webhooks/deliveries");
+    expect(without.status()).toBe(401);
+  } finally {
+    await anonymous.dispose();
+  }
+
+  // Signing out ends the session's access too.
+  await page.getByRole("button", { name: "Sign out" }).filter({ visible: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get("/webhooks/deliveries")).status()).toBe(401);
 });
 
 test("the API token control issues a dashboard token the inspection endpoints accept", async ({ page, request }) => {

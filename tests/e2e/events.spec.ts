@@ -242,3 +242,64 @@ test("an unknown venue or ticket type id shows the not-found page", async ({ pag
     await expect(page.getByText("This page could not be found."), path).toBeVisible();
   }
 });
+
+test("events are filtered by status, sorted and paged on the server through the URL", async ({ page }) => {
+  await page.getByLabel("Status").selectOption("draft");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\/events\?status=draft$/);
+  const rows = page.getByTestId("event-row");
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText("draft");
+  await expect(rows.getByRole("link", { name: "Vinterfestivalen" })).toBeVisible();
+
+  // Sorting keeps the filter; the filter form then keeps the sort.
+  await page.getByRole("link", { name: /^Starts\W+sort$/ }).click();
+  await expect(page).toHaveURL(/\/events\?status=draft&sort=starts_at$/);
+  await expect(page.getByRole("columnheader", { name: /^Starts/ })).toHaveAttribute("aria-sort", "ascending");
+  await page.getByLabel("Status").selectOption("published");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\/events\?status=published&sort=starts_at$/);
+  const times = await page.getByTestId("event-row").evaluateAll((trs) => trs.map((tr) => tr.querySelector("td:nth-child(4) time")!.getAttribute("datetime")!));
+  expect(times.length).toBeGreaterThan(1);
+  expect(times).toEqual([...times].sort());
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/events\?sort=starts_at$/);
+
+  // Two per page, by name: the pages together hold every event once, in the order of the whole list.
+  const nameCells = rows.locator("td:first-child");
+  await page.goto("/events?sort=name&per_page=100");
+  const everyName = await nameCells.allTextContents();
+  await page.goto("/events?sort=name&per_page=2");
+  const nav = page.getByRole("navigation", { name: "Pages" });
+  await expect(nav).toContainText(`Page 1 of ${Math.ceil(everyName.length / 2)}`);
+  await expect(page.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute("aria-sort", "ascending");
+  await reviewPage(page, "events-paged");
+  const paged: string[] = [];
+  for (let p = 1; ; p++) {
+    await expect(nav).toContainText(`Page ${p} of`);
+    paged.push(...(await nameCells.allTextContents()));
+    const next = nav.getByRole("link", { name: "Next page" });
+    if ((await next.count()) === 0) break;
+    await next.click();
+  }
+  expect(paged).toEqual(everyName);
+});
+
+test("venues are sorted and paged on the server through the URL", async ({ page }) => {
+  await page.goto("/venues?sort=capacity&per_page=2");
+  const rows = page.getByTestId("venue-row");
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("columnheader", { name: /^Capacity/ })).toHaveAttribute("aria-sort", "descending");
+  const capacities = async () => (await rows.locator("td:nth-child(3)").allTextContents()).map((text) => Number(text.replace(/\D/g, "")));
+  const first = await capacities();
+  expect(first[0]).toBeGreaterThanOrEqual(first[1]!);
+  const nav = page.getByRole("navigation", { name: "Pages" });
+  await nav.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/venues\?sort=capacity&page=2&per_page=2$/);
+  expect((await capacities())[0]).toBeLessThanOrEqual(first[1]!);
+
+  await page.getByRole("link", { name: /^Name\W+sort$/ }).click();
+  await expect(page).toHaveURL(/\/venues\?sort=name&per_page=2$/);
+  await expect(page.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute("aria-sort", "ascending");
+  await reviewPage(page, "venues-paged");
+});

@@ -97,3 +97,33 @@ test("refunding an order that was refunded meanwhile says so", async ({ page, co
   await page.getByRole("dialog").getByRole("button", { name: "Confirm refund" }).click();
   await expect(page.getByTestId("refund-error")).toContainText("Order is refunded");
 });
+
+test("a refund reason the server refuses is reported next to the field, and the dialog stays open", async ({ page }) => {
+  const paid = page.getByTestId("order-row").filter({ hasText: "Paid" }).first();
+  await paid.getByRole("link").click();
+  await expect(page.getByTestId("order-status")).toHaveText("Paid");
+
+  await page.getByRole("button", { name: "Refund order" }).click();
+  const dialog = page.getByRole("dialog", { name: /Refund order #\d+\?/ });
+  const reason = dialog.getByLabel("Reason (optional)");
+  // The browser stops at 500 characters; a request made without the page's limit must still be checked.
+  await reason.evaluate((field) => field.removeAttribute("maxlength"));
+  const tooLong = "x".repeat(501);
+  await reason.fill(tooLong);
+  await dialog.getByRole("button", { name: "Confirm refund" }).click();
+
+  await expect(dialog.getByText("At most 500 characters")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(reason).toHaveAttribute("aria-invalid", "true");
+  await expect(reason).toHaveAccessibleDescription("At most 500 characters");
+  await expect(reason).toHaveValue(tooLong);
+  await expect(page.getByTestId("refund-error")).toHaveCount(0);
+  await reviewPage(page, "order-refund-reason-error");
+  await expect(page.getByTestId("order-status")).toHaveText("Paid");
+
+  await reason.fill("Duplicate order");
+  await dialog.getByRole("button", { name: "Confirm refund" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("order-status")).toHaveText("Refunded");
+  await expect(page.getByText("Reason: Duplicate order")).toBeVisible();
+});

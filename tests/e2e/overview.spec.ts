@@ -12,7 +12,15 @@ test("the Overview shows charts, top events and refund rate for a chosen period"
   await expect(page.getByTestId("stat-refund-rate")).toHaveText(/%$/);
   const topEvents = page.getByRole("region", { name: "Top events by revenue" });
   await expect(topEvents.getByRole("row")).not.toHaveCount(0);
+  await expect(topEvents.getByRole("columnheader", { name: "Revenue" })).toHaveClass(/text-right/);
   await reviewPage(page, "overview");
+
+  // The daily figures are folded away; opened, they scroll under their header and are checked too.
+  await page.getByText(/^Daily figures/).click();
+  const daily = page.getByRole("region", { name: "Daily figures, scrollable" });
+  await expect(daily.getByTestId("daily-figures").first()).toBeVisible();
+  await expect(daily.getByRole("columnheader", { name: "Orders" })).toBeVisible();
+  await reviewPage(page, "overview-daily");
 
   await page.getByRole("link", { name: "1 year" }).click();
   await expect(page).toHaveURL(/days=365/);

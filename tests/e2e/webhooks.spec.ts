@@ -128,10 +128,17 @@ test("a webhook integration receives a signed delivery for a new order, shown wi
     await expect(page).toHaveURL(/status=Success/);
     await expect(page.getByTestId("delivery-row")).toHaveCount(1);
     await reviewPage(page, "deliveries");
+    // Sorting keeps the filters, and the filter form keeps the sort.
+    await page.getByRole("link", { name: /^Attempts\W+sort$/ }).click();
+    await expect(page).toHaveURL(/\/deliveries\?status=Success&integration_id=int_[0-9a-f]+&sort=attempts$/);
+    await expect(page.getByRole("columnheader", { name: /^Attempts/ })).toHaveAttribute("aria-sort", "descending");
+    await expect(page.getByTestId("delivery-row")).toHaveCount(1);
     await page.getByLabel("Status").selectOption("PermanentlyFailed");
     await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=PermanentlyFailed&integration_id=int_[0-9a-f]+&sort=attempts$/);
     await expect(page.getByText("No delivery matches these filters.")).toBeVisible();
     await page.getByRole("link", { name: "Clear" }).click();
+    await expect(page).toHaveURL(/\/deliveries\?sort=attempts$/);
 
     await page.getByRole("link", { name: deliveryId }).click();
     await expect(page).toHaveURL(new RegExp(`/deliveries/${deliveryId}$`));
@@ -171,13 +178,25 @@ test("a webhook integration receives a signed delivery for a new order, shown wi
     await expect(dialog).toBeHidden();
     await integration.getByRole("button", { name: `Reveal secret of ${receiver.url}` }).click();
     await expect(integration.getByTestId("signing-secret")).toHaveText(/^whsec_/);
-    expect(await integration.getByTestId("signing-secret").textContent()).not.toBe(secret);
+    const rotated = (await integration.getByTestId("signing-secret").textContent())?.trim() ?? "";
+    expect(rotated).not.toBe(secret);
 
     await integration.getByRole("button", { name: `Disable ${receiver.url}` }).click();
     await expect(integration).toContainText("Disabled");
     await createOrder(request);
     await page.waitForTimeout(1500);
     expect(receiver.received).toHaveLength(3);
+
+    // Enabled again, the receiver gets the next order (and only that one: the one made while disabled stays away).
+    await integration.getByRole("button", { name: `Enable ${receiver.url}` }).click();
+    await expect(integration).toContainText("Enabled");
+    await expect(integration.getByRole("button", { name: `Disable ${receiver.url}` })).toBeVisible();
+    await page.reload();
+    await expect(integration).toContainText("Enabled");
+    const later = await createOrder(request);
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(4);
+    const last = verifyWebhook<{ order_number: number }>(receiver.received[3]!.body, receiver.received[3]!.headers, rotated);
+    expect(last.order_number).toBe(later.order_number);
   } finally {
     await receiver.close();
   }
@@ -196,6 +215,34 @@ test("the create form shows the URL rules and a missing event next to the fields
   await expect(page.getByLabel("Endpoint URL")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByLabel("Endpoint URL")).toHaveValue("ftp://example.com/hook");
   await expect(page.getByTestId("integration").filter({ hasText: "ftp://example.com" })).toHaveCount(0);
+});
+
+test("integrations are paged and sorted on the server through the URL", async ({ page }) => {
+  await page.goto("/integrations");
+  const stamp = Date.now();
+  for (const name of ["a", "b"]) {
+    await page.getByLabel("Endpoint URL").fill(`http://127.0.0.1:9/${stamp}/${name}`);
+    await page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(page.getByTestId("integration").filter({ hasText: `/${stamp}/${name}` })).toBeVisible();
+  }
+  const total = Number((await page.getByTestId("integrations-count").textContent())?.match(/^\d+/)?.[0]);
+  expect(total).toBeGreaterThanOrEqual(2);
+
+  // Newest first by default: the last one added leads.
+  await page.goto("/integrations?per_page=1");
+  const rows = page.getByTestId("integration");
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(`/${stamp}/b`);
+  const nav = page.getByRole("navigation", { name: "Pages" });
+  await expect(nav).toContainText(`Page 1 of ${total}`);
+  await nav.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/integrations\?page=2&per_page=1$/);
+  await expect(rows).toContainText(`/${stamp}/a`);
+
+  await page.getByRole("link", { name: /^URL\W+sort$/ }).click();
+  await expect(page).toHaveURL(/\/integrations\?sort=url&per_page=1$/);
+  await expect(page.getByRole("columnheader", { name: /^URL/ })).toHaveAttribute("aria-sort", "ascending");
+  await reviewPage(page, "integrations-paged");
 });
 
 test("unknown and malformed delivery ids are not found", async ({ page }) => {

@@ -8,16 +8,29 @@ declare module "@tanstack/react-table" {
   interface ColumnMeta<TData extends RowData, TValue> {
     /** The `?sort=` key of a column the server can sort by; its header becomes a link. */
     sort?: string;
+    /** Numbers line up on the right. */
+    align?: "right";
   }
 }
+
+const alignClass = (meta: { align?: "right" } | undefined) => (meta?.align === "right" ? "text-right" : "");
 
 /**
  * The header rows of a dashboard table. Sorting runs on the server, so a sortable header is a link to
  * the sorted list, and `aria-sort` tells screen readers which column the rows are sorted by.
  */
-export function TableHead<T extends RowData>({ groups, sortLinks }: { groups: HeaderGroup<T>[]; sortLinks?: SortLinks }) {
+export function TableHead<T extends RowData>({
+  groups,
+  sortLinks,
+  sticky = false,
+}: {
+  groups: HeaderGroup<T>[];
+  sortLinks?: SortLinks;
+  /** Keeps the header in view while a height-limited table scrolls. */
+  sticky?: boolean;
+}) {
   return (
-    <thead className="bg-slate-50 text-slate-700">
+    <thead className={`bg-slate-50 text-slate-700 ${sticky ? "sticky top-0" : ""}`}>
       {groups.map((group) => (
         <tr key={group.id}>
           {group.headers.map((header) => {
@@ -26,7 +39,12 @@ export function TableHead<T extends RowData>({ groups, sortLinks }: { groups: He
             const direction = sortLinks?.current.order === "asc" ? "ascending" : "descending";
             const label = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
             return (
-              <th key={header.id} scope="col" className="px-4 py-2 font-medium whitespace-nowrap" aria-sort={active ? direction : undefined}>
+              <th
+                key={header.id}
+                scope="col"
+                className={`px-4 py-2 font-medium whitespace-nowrap ${alignClass(header.column.columnDef.meta)}`}
+                aria-sort={active ? direction : undefined}
+              >
                 {sort && sortLinks ? (
                   <Link
                     href={sortLinks.hrefs[sort]!}
@@ -63,7 +81,7 @@ export function TableBody<T extends RowData>({
       {rows.map((row) => (
         <tr key={row.id} data-testid={testId} className={rowClassName?.(row)}>
           {row.getVisibleCells().map((cell) => (
-            <td key={cell.id} className="px-4 py-2 align-top">
+            <td key={cell.id} className={`px-4 py-2 align-top ${alignClass(cell.column.columnDef.meta)}`}>
               {flexRender(cell.column.columnDef.cell, cell.getContext())}
             </td>
           ))}

@@ -1,12 +1,12 @@
 "use client";
 
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import { useActionState } from "react";
 import type { ApiKeyRow, ApiKeySort } from "@/lib/dashboard/api-keys";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { ActionError, ConfirmButton } from "../_components/confirm-button";
-import { TableBody, TableHead } from "../_components/table-sections";
+import { DataTable } from "../_components/data-table";
 import { revokeApiKeyAction } from "./actions";
 
 const column = createColumnHelper<ApiKeyRow>();
@@ -72,29 +72,16 @@ function Time({ iso }: { iso: string }) {
 
 /** One page of keys, already sorted and paged by the server (the URL holds page, size and sort). */
 export function ApiKeysTable({ keys, sortLinks }: { keys: ApiKeyRow[]; sortLinks: SortLinks<ApiKeySort> }) {
-  // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: keys,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.id,
-    manualSorting: true,
-    manualPagination: true,
-  });
   return (
-    // "relative" keeps the screen-reader-only labels (absolutely positioned) inside the scroll area.
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">API keys of your organization</caption>
-        <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} />
-        <TableBody
-          rows={table.getRowModel().rows}
-          testId="api-key-row"
-          rowClassName={(row) => (row.original.revokedAt ? "text-slate-600" : undefined)}
-        />
-      </table>
-    </div>
+    <DataTable
+      data={keys}
+      columns={columns}
+      getRowId={(row) => row.id}
+      caption="API keys of your organization"
+      testId="api-key-row"
+      sortLinks={sortLinks}
+      rowClassName={(row) => (row.original.revokedAt ? "text-slate-600" : undefined)}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { API_KEY_SORTS, apiKeysHref, apiKeysQueryOf, listApiKeyPage } from "@/lib/dashboard/api-keys";
-import { pageLinks, sortLinks, type SearchParams } from "@/lib/dashboard/paging";
+import { API_KEY_LIST, apiKeysQueryOf, listApiKeyPage } from "@/lib/dashboard/api-keys";
+import { listLinks, type SearchParams } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { ApiTokenButton } from "../_components/api-token-button";
 import { PageNav } from "../_components/page-nav";
@@ -13,9 +13,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Prom
   const session = await requireSession();
   const query = apiKeysQueryOf(await searchParams);
   const { rows: keys, total } = await listApiKeyPage(session.organizationId, query);
-  const { pages, previous, next } = pageLinks(query, total, (page) => apiKeysHref({ ...query, page }));
-  // A new sort starts on the first page.
-  const sorting = sortLinks({ sort: query.sort, order: query.order }, API_KEY_SORTS, (sort, order) => apiKeysHref({ ...query, sort, order, page: 1 }));
+  const { pages, previous, next, sorting } = listLinks(API_KEY_LIST, query, total);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>

@@ -1,10 +1,11 @@
 "use client";
 
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
-import { TableBody, TableHead } from "../_components/table-sections";
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+import type { DeliveryRow, DeliverySort } from "@/lib/dashboard/deliveries";
 import { formatDateTime } from "@/lib/dashboard/format";
-import type { DeliveryRow } from "@/lib/dashboard/integrations";
+import type { SortLinks } from "@/lib/dashboard/paging";
+import { DataTable } from "../_components/data-table";
 import { StatusBadge } from "./status-badge";
 
 const column = createColumnHelper<DeliveryRow>();
@@ -37,34 +38,34 @@ const columns = [
     ),
   }),
   column.accessor("eventType", { header: "Event", cell: (c) => <code className="font-mono text-xs">{c.getValue()}</code> }),
-  column.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
+  column.accessor("status", {
+    header: "Status",
+    meta: { sort: "status" satisfies DeliverySort },
+    cell: (c) => <StatusBadge status={c.getValue()} />,
+  }),
   column.accessor("attemptCount", {
     header: "Attempts",
+    meta: { sort: "attempts" satisfies DeliverySort, align: "right" },
     cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
   }),
   column.accessor("nextRetryAt", { header: "Next retry", cell: (c) => <Time iso={c.getValue()} /> }),
-  column.accessor("createdAt", { header: "Created", cell: (c) => <Time iso={c.getValue()} /> }),
+  column.accessor("createdAt", {
+    header: "Created",
+    meta: { sort: "created" satisfies DeliverySort },
+    cell: (c) => <Time iso={c.getValue()} />,
+  }),
 ];
 
-/** One page of deliveries; paging and filtering happen on the server through the URL. */
-export function DeliveriesTable({ deliveries }: { deliveries: DeliveryRow[] }) {
-  // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: deliveries,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.id,
-    manualPagination: true,
-    manualFiltering: true,
-  });
+/** One page of deliveries; filtering, sorting and paging happen on the server through the URL. */
+export function DeliveriesTable({ deliveries, sortLinks }: { deliveries: DeliveryRow[]; sortLinks: SortLinks<DeliverySort> }) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Webhook deliveries, newest first</caption>
-        <TableHead groups={table.getHeaderGroups()} />
-        <TableBody rows={table.getRowModel().rows} testId="delivery-row" />
-      </table>
-    </div>
+    <DataTable
+      data={deliveries}
+      columns={columns}
+      getRowId={(row) => row.id}
+      caption="Webhook deliveries"
+      testId="delivery-row"
+      sortLinks={sortLinks}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { createTicketTypeSchema, updateTicketTypeSchema } from "@/lib/catalog/ti
 import { createTicketType, deleteTicketType, updateTicketType } from "@/lib/catalog/ticket-types";
 import { eventFormSchema, eventStatusFormSchema, ticketTypeFormSchema, ticketTypeIdFormSchema } from "@/lib/dashboard/events";
 import {
+  editFormObject,
   fieldErrors,
   formObject,
   formStateOfApiError,
@@ -50,14 +51,15 @@ export async function createEventAction(_previous: EventFormState, formData: For
 
 export async function updateEventAction(_previous: EventFormState, formData: FormData): Promise<EventFormState> {
   const session = await requireSession();
-  const { id, ...input } = formObject(formData);
+  const { id, input } = editFormObject(formData);
+  if (!id) return { values: submittedValues(input), error: "Unknown event" };
   const form = eventBody(input);
   if (form.errors) return { values: submittedValues(input), fieldErrors: form.errors };
   // An emptied description is cleared, not left as it was.
   const body = updateEventSchema.safeParse({ ...form.body, description: form.body.description ?? null });
   if (!body.success) return { values: submittedValues(input), fieldErrors: fieldErrors(body.error) };
   try {
-    const event = await updateEvent(session.organizationId, String(id), body.data);
+    const event = await updateEvent(session.organizationId, id, body.data);
     revalidatePath("/events");
     revalidatePath(`/events/${event.id}`);
     return { saved: { id: event.id, name: event.name } };
@@ -131,11 +133,12 @@ export async function createTicketTypeAction(_previous: EventFormState, formData
 /** Every field of the form is sent; the domain refuses a quantity below the tickets already sold. */
 export async function updateTicketTypeAction(_previous: EventFormState, formData: FormData): Promise<EventFormState> {
   const session = await requireSession();
-  const { id, ...input } = formObject(formData);
+  const { id, input } = editFormObject(formData);
+  if (!id) return { values: submittedValues(input), error: "Unknown ticket type" };
   const form = await ticketTypeBody(session.organizationId, input, updateTicketTypeSchema);
   if (form.errors) return { values: submittedValues(input), fieldErrors: form.errors };
   try {
-    const ticketType = await updateTicketType(session.organizationId, form.eventId, String(id ?? ""), form.body);
+    const ticketType = await updateTicketType(session.organizationId, form.eventId, id, form.body);
     revalidatePath(`/events/${form.eventId}`);
     revalidatePath(`/events/${form.eventId}/ticket-types/${ticketType.id}`);
     revalidatePath("/events");

@@ -1,38 +1,40 @@
 "use client";
 
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
+import type { EventStatus } from "@/db/schema";
+import type { EventListRow, EventSort } from "@/lib/dashboard/events";
 import { formatDateTime } from "@/lib/dashboard/format";
-import { TableBody, TableHead } from "../_components/table-sections";
+import type { SortLinks } from "@/lib/dashboard/paging";
+import { DataTable } from "../_components/data-table";
 import { EventActions } from "./event-actions";
 
-export interface EventRow {
-  id: string;
-  name: string;
-  venue: string;
-  status: "draft" | "published" | "cancelled";
-  startsAt: string;
-  sold: number;
-  total: number;
-}
-
-const STATUS_CLASSES: Record<EventRow["status"], string> = {
+const STATUS_CLASSES: Record<EventStatus, string> = {
   draft: "bg-slate-200 text-slate-800",
   published: "bg-emerald-100 text-emerald-900",
   cancelled: "bg-red-100 text-red-900",
 };
 
-export function StatusBadge({ status }: { status: EventRow["status"] }) {
+export function StatusBadge({ status }: { status: EventStatus }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_CLASSES[status]}`}>{status}</span>
   );
 }
 
-const column = createColumnHelper<EventRow>();
+function Time({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {formatDateTime(iso)}
+    </time>
+  );
+}
+
+const column = createColumnHelper<EventListRow>();
 
 const columns = [
   column.accessor("name", {
     header: "Name",
+    meta: { sort: "name" satisfies EventSort },
     cell: (c) => (
       <Link
         href={`/events/${c.row.original.id}`}
@@ -43,15 +45,8 @@ const columns = [
     ),
   }),
   column.accessor("venue", { header: "Venue" }),
-  column.accessor("status", { header: "Status", cell: (c) => <StatusBadge status={c.getValue()} /> }),
-  column.accessor("startsAt", {
-    header: "Starts",
-    cell: (c) => (
-      <time dateTime={c.getValue()} className="whitespace-nowrap">
-        {formatDateTime(c.getValue())}
-      </time>
-    ),
-  }),
+  column.accessor("status", { header: "Status", meta: { sort: "status" satisfies EventSort }, cell: (c) => <StatusBadge status={c.getValue()} /> }),
+  column.accessor("startsAt", { header: "Starts", meta: { sort: "starts_at" satisfies EventSort }, cell: (c) => <Time iso={c.getValue()} /> }),
   column.accessor("sold", {
     header: "Tickets sold",
     cell: (c) => (
@@ -60,6 +55,7 @@ const columns = [
       </span>
     ),
   }),
+  column.accessor("createdAt", { header: "Created", meta: { sort: "created" satisfies EventSort }, cell: (c) => <Time iso={c.getValue()} /> }),
   column.display({
     id: "actions",
     header: () => <span className="sr-only">Actions</span>,
@@ -67,23 +63,16 @@ const columns = [
   }),
 ];
 
-export function EventsTable({ events }: { events: EventRow[] }) {
-  // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: events,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.id,
-    manualPagination: true,
-  });
+/** One page of events, already filtered, sorted and paged by the server (the URL holds those). */
+export function EventsTable({ events, sortLinks }: { events: EventListRow[]; sortLinks: SortLinks<EventSort> }) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Events of your organization</caption>
-        <TableHead groups={table.getHeaderGroups()} />
-        <TableBody rows={table.getRowModel().rows} testId="event-row" />
-      </table>
-    </div>
+    <DataTable
+      data={events}
+      columns={columns}
+      getRowId={(row) => row.id}
+      caption="Events of your organization"
+      testId="event-row"
+      sortLinks={sortLinks}
+    />
   );
 }

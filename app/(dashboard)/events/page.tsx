@@ -1,36 +1,25 @@
 import type { Metadata } from "next";
-import { listEvents } from "@/lib/catalog/events";
+import { EVENT_STATUSES } from "@/db/schema";
 import { listVenues } from "@/lib/catalog/venues";
-import { ticketTotals } from "@/lib/dashboard/events";
-import { hrefWith, pageLinks, pageParams, pageQueryOf } from "@/lib/dashboard/paging";
+import { EVENT_LIST, eventsQueryOf, listEventPage } from "@/lib/dashboard/events";
+import { carriedParams, listHref, listLinks, type SearchParams } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
+import { FilterForm, SelectFilter } from "../_components/filter-form";
 import { PageNav } from "../_components/page-nav";
 import { EventForm } from "./event-form";
-import { EventsTable, type EventRow } from "./events-table";
+import { EventsTable } from "./events-table";
 
 export const metadata: Metadata = { title: "Events · Ticketing analytics" };
 
-export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function EventsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const session = await requireSession();
-  const query = pageQueryOf(await searchParams);
-  const [{ data: events, meta }, { data: venues }] = await Promise.all([
-    listEvents(session.organizationId, { page: query.page, per_page: query.perPage }),
+  const query = eventsQueryOf(await searchParams);
+  const [{ rows, total }, { data: venues }] = await Promise.all([
+    listEventPage(session.organizationId, query),
     listVenues(session.organizationId),
   ]);
-  const tickets = await ticketTotals(
-    session.organizationId,
-    events.map((event) => event.id),
-  );
-  const rows: EventRow[] = events.map((event) => ({
-    id: event.id,
-    name: event.name,
-    venue: event.venue.name,
-    status: event.status,
-    startsAt: event.starts_at,
-    sold: tickets.get(event.id)?.sold ?? 0,
-    total: tickets.get(event.id)?.total ?? 0,
-  }));
-  const { pages, previous, next } = pageLinks(query, meta.total, (page) => hrefWith("/events", pageParams({ ...query, page })));
+  const filters = { status: query.status };
+  const { pages, previous, next, sorting } = listLinks(EVENT_LIST, query, total, filters);
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -41,19 +30,41 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         </p>
       </div>
 
+      <FilterForm
+        action="/events"
+        carried={carriedParams(EVENT_LIST, query)}
+        clearHref={listHref(EVENT_LIST, { ...query, page: 1 })}
+        filtered={Boolean(query.status)}
+      >
+        <SelectFilter
+          id="event-status-filter"
+          label="Status"
+          name="status"
+          value={query.status}
+          anyLabel="Any status"
+          options={EVENT_STATUSES.map((status) => ({ value: status, label: status[0]!.toUpperCase() + status.slice(1) }))}
+        />
+      </FilterForm>
+
       <section aria-labelledby="events-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 id="events-heading" className="text-base font-semibold">
-            Events
+            {query.status ? "Matching events" : "Events"}
           </h2>
-          <p className="text-sm text-slate-600">{meta.total.toLocaleString("en-GB")} in total</p>
+          <p className="text-sm text-slate-600" data-testid="events-count">
+            {total.toLocaleString("en-GB")} in total
+          </p>
         </div>
         {rows.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-600">
-            {meta.total > 0 ? "This page is past the last event." : "No events yet. Create the first one below."}
+            {total > 0
+              ? "This page is past the last event."
+              : query.status
+                ? `No ${query.status} events.`
+                : "No events yet. Create the first one below."}
           </p>
         ) : (
-          <EventsTable events={rows} />
+          <EventsTable events={rows} sortLinks={sorting} />
         )}
         <PageNav previous={previous} next={next}>
           Page {query.page} of {pages}

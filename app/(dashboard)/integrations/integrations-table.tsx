@@ -5,10 +5,12 @@ import Link from "next/link";
 import { useActionState, useRef, useState, useTransition } from "react";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { FormState } from "@/lib/dashboard/forms";
-import type { IntegrationRow } from "@/lib/dashboard/integrations";
+import type { IntegrationRow, IntegrationSort } from "@/lib/dashboard/integrations";
+import type { SortLinks } from "@/lib/dashboard/paging";
 import { CopyButton } from "../_components/copy-button";
 import { buttonClasses } from "../_components/button-classes";
 import { SubmitButton } from "../_components/form-controls";
+import { TableHead } from "../_components/table-sections";
 import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction } from "./actions";
 
 const column = createColumnHelper<IntegrationRow>();
@@ -16,7 +18,7 @@ const column = createColumnHelper<IntegrationRow>();
 const badge = "rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap";
 
 const columns = [
-  column.accessor("url", { header: "URL", cell: (c) => <span className="font-mono text-xs break-all">{c.getValue()}</span> }),
+  column.accessor("url", { header: "URL", meta: { sort: "url" satisfies IntegrationSort }, cell: (c) => <span className="font-mono text-xs break-all">{c.getValue()}</span> }),
   column.accessor("events", {
     header: "Events",
     cell: (c) => (
@@ -49,6 +51,7 @@ const columns = [
   }),
   column.accessor("createdAt", {
     header: "Created",
+    meta: { sort: "created" satisfies IntegrationSort },
     cell: (c) => (
       <time dateTime={c.getValue()} className="whitespace-nowrap">
         {formatDateTime(c.getValue())}
@@ -57,33 +60,27 @@ const columns = [
   }),
 ];
 
-export function IntegrationsTable({ integrations }: { integrations: IntegrationRow[] }) {
+/**
+ * One page of integrations, already sorted and paged by the server (the URL holds those). Unlike the other
+ * tables, each row is followed by a full-width row of its controls, so the body is laid out here.
+ */
+export function IntegrationsTable({ integrations, sortLinks }: { integrations: IntegrationRow[]; sortLinks: SortLinks<IntegrationSort> }) {
   // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: integrations, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
-  if (integrations.length === 0) {
-    return (
-      <p className="px-4 py-6 text-sm text-slate-600">
-        No webhooks yet. Add one below to be told about every completed order.
-      </p>
-    );
-  }
+  const table = useReactTable({
+    data: integrations,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.id,
+    manualSorting: true,
+    manualPagination: true,
+  });
   return (
     // "relative" keeps the screen-reader-only labels (absolutely positioned) inside the scroll area.
     <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Webhook integrations of your organization</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-4 py-2 font-medium whitespace-nowrap">
-                  {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
-              ))}
-            </tr>
-          ))}
-        </thead>
+        <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} />
         {/* One tbody per integration: its data row plus a full-width row with its controls. */}
         {table.getRowModel().rows.map((row) => (
           <tbody

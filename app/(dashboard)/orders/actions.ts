@@ -6,10 +6,21 @@ import { refundOrderFormSchema } from "@/lib/dashboard/orders";
 import { requireSession } from "@/lib/dashboard/session";
 import { refundOrder } from "@/lib/orders/refunds";
 
-export async function refundOrderAction(_previous: FormState, formData: FormData): Promise<FormState> {
+export interface RefundFormState extends FormState {
+  /** The reason as typed, so the dialog keeps it when the field has an error. */
+  reason?: string;
+}
+
+export async function refundOrderAction(_previous: RefundFormState, formData: FormData): Promise<RefundFormState> {
   const session = await requireSession();
-  const parsed = refundOrderFormSchema.safeParse(formObject(formData));
-  if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error) };
+  const input = formObject(formData);
+  const parsed = refundOrderFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error);
+    // Only the reason is the user's input; anything else wrong means the page itself is broken or stale.
+    if (!errors.reason) return { error: "Unknown order; reload the page" };
+    return { reason: typeof input.reason === "string" ? input.reason : undefined, fieldErrors: { reason: errors.reason } };
+  }
   try {
     await refundOrder(session.organizationId, parsed.data.uuid, parsed.data.reason);
   } catch (error) {

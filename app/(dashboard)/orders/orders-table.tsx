@@ -1,10 +1,10 @@
 "use client";
 
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
-import { TableBody, TableHead } from "../_components/table-sections";
+import { DataTable } from "../_components/data-table";
 
 export interface OrderListRow {
   uuid: string;
@@ -61,24 +61,14 @@ const columns = [
 ];
 
 export function OrdersTable({ orders, sortLinks }: { orders: OrderListRow[]; sortLinks: SortLinks }) {
-  // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: orders,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.uuid,
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
-  });
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Orders matching the search</caption>
-        <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} />
-        <TableBody rows={table.getRowModel().rows} testId="order-row" />
-      </table>
-    </div>
+    <DataTable
+      data={orders}
+      columns={columns}
+      getRowId={(row) => row.uuid}
+      caption="Orders matching the search"
+      testId="order-row"
+      sortLinks={sortLinks}
+    />
   );
 }

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getOrganization } from "@/lib/organizations/organizations";
-import { formatDay, formatMoney, formatPercent } from "@/lib/dashboard/format";
+import { formatMoney, formatPercent } from "@/lib/dashboard/format";
 import { PERIOD_DAYS, periodSchema, salesOverview } from "@/lib/dashboard/overview";
 import { requireSession } from "@/lib/dashboard/session";
 import { BarChart } from "../_components/bar-chart";
+import { DailyFiguresTable, TopEventsTable } from "./overview-tables";
 
 export const metadata: Metadata = { title: "Overview · Ticketing analytics" };
 
@@ -87,26 +88,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         {sales.topEvents.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-600">No event has sold tickets in this period yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">Event</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">Orders</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">Revenue</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {sales.topEvents.map((event) => (
-                  <tr key={event.eventId}>
-                    <td className="px-4 py-2">{event.name}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{count(event.orders)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{money(event.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <TopEventsTable events={sales.topEvents} currency={currency} />
         )}
       </section>
 
@@ -115,26 +97,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <summary className="cursor-pointer px-4 py-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700">
             Daily figures ({activeDays.length} days with orders)
           </summary>
-          <div className="max-h-80 overflow-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="sticky top-0 bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-medium">Day</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">Orders</th>
-                  <th scope="col" className="px-4 py-2 text-right font-medium">Revenue</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {activeDays.map((d) => (
-                  <tr key={d.day}>
-                    <td className="px-4 py-2">{formatDay(d.day)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{count(d.orders)}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{money(d.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DailyFiguresTable days={activeDays} currency={currency} />
         </details>
       )}
     </div>

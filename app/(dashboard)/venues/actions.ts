@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { createVenueSchema, updateVenueSchema } from "@/lib/catalog/venue-schemas";
 import { createVenue, deleteVenue, updateVenue } from "@/lib/catalog/venues";
 import {
+  editFormObject,
   fieldErrors,
   formObject,
   formStateOfApiError,
@@ -39,12 +40,13 @@ export async function createVenueAction(_previous: EventFormState, formData: For
 /** The form sends every field; the domain's PATCH semantics keep whatever a field does not change. */
 export async function updateVenueAction(_previous: EventFormState, formData: FormData): Promise<EventFormState> {
   const session = await requireSession();
-  const { id, ...input } = formObject(formData);
+  const { id, input } = editFormObject(formData);
+  if (!id) return { values: submittedValues(input), error: "Unknown venue" };
   const form = venueFormSchema.safeParse(input);
   if (!form.success) return { values: submittedValues(input), fieldErrors: fieldErrors(form.error) };
   try {
     // Scoped to the session's organization: a foreign or deleted venue is "Venue not found".
-    const venue = await updateVenue(session.organizationId, String(id ?? ""), updateVenueSchema.parse(form.data));
+    const venue = await updateVenue(session.organizationId, id, updateVenueSchema.parse(form.data));
     revalidateVenues(venue.id);
     return { saved: { id: venue.id, name: venue.name } };
   } catch (error) {

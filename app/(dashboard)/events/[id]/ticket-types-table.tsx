@@ -1,9 +1,9 @@
 "use client";
 
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
 import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
-import { TableBody, TableHead } from "../../_components/table-sections";
+import { DataTable } from "../../_components/data-table";
 import { TicketTypeActions } from "./ticket-type-actions";
 
 const column = createColumnHelper<TicketType>();
@@ -48,21 +48,19 @@ const columns = [
   }),
 ];
 
+/** An event's ticket types: a short list, shown whole. */
 export function TicketTypesTable({ ticketTypes }: { ticketTypes: TicketType[] }) {
-  // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: ticketTypes, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
   if (ticketTypes.length === 0) {
     return <p className="px-4 py-6 text-sm text-slate-600">No ticket types yet. Add one below to sell tickets.</p>;
   }
   return (
-    // Focusable so keyboard users can scroll the table sideways on narrow screens.
-    <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700" tabIndex={0} role="region" aria-label="Ticket types, scrollable">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Ticket types of this event</caption>
-        <TableHead groups={table.getHeaderGroups()} />
-        <TableBody rows={table.getRowModel().rows} testId="ticket-type-row" />
-      </table>
-    </div>
+    <DataTable
+      data={ticketTypes}
+      columns={columns}
+      getRowId={(row) => row.id}
+      caption="Ticket types of this event"
+      testId="ticket-type-row"
+      scrollLabel="Ticket types"
+    />
   );
 }

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
 import { getDashboardOrder } from "@/lib/dashboard/orders";
 import { requireSession } from "@/lib/dashboard/session";
+import { CartItemsTable } from "./cart-items-table";
 import { RefundForm } from "./refund-form";
 
 export const metadata: Metadata = { title: "Order · Ticketing analytics" };
@@ -71,32 +72,7 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
         <h2 id="items-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
           Cart items
         </h2>
-        {/* Focusable so keyboard users can scroll the table sideways on narrow screens. */}
-        <div className="relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-blue-700" tabIndex={0} role="region" aria-label="Cart items, scrollable">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Items of order #{order.order_number}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Item</th>
-                <th scope="col" className="px-4 py-2 font-medium">Category</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">Qty</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium whitespace-nowrap">Unit price</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium">VAT</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {order.cart.items.map((item, index) => (
-                <tr key={index} data-testid="cart-item">
-                  <td className="px-4 py-2 font-medium">{item.name}</td>
-                  <td className="px-4 py-2">{item.category}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{item.quantity}</td>
-                  <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">{money(item.price)}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">{item.vat}%</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CartItemsTable items={order.cart.items} currency={order.cart.currency} orderNumber={order.order_number} />
       </section>
 
       <section aria-labelledby="campaigns-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">

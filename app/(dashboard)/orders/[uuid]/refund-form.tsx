@@ -1,25 +1,29 @@
 "use client";
 
 import { useActionState, useRef } from "react";
-import type { FormState } from "@/lib/dashboard/forms";
 import { buttonClasses } from "../../_components/button-classes";
-import { SubmitButton } from "../../_components/form-controls";
-import { refundOrderAction } from "../actions";
+import { FieldError, SubmitButton } from "../../_components/form-controls";
+import { refundOrderAction, type RefundFormState } from "../actions";
 
 /** Refunding is irreversible, so the reason is entered in a modal dialog that asks for confirmation. */
 export function RefundForm({ uuid, orderNumber, total }: { uuid: string; orderNumber: number; total: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [state, action] = useActionState<FormState, FormData>(refundOrderAction, {});
-  const errors = state.fieldErrors ?? {};
+  const [state, action] = useActionState<RefundFormState, FormData>(async (previous, formData) => {
+    const result = await refundOrderAction(previous, formData);
+    // A field error is for the user to fix in the dialog, so it stays open; anything else is shown beside the button.
+    if (!result.fieldErrors?.reason) dialog.current?.close();
+    return result;
+  }, {});
+  const reasonError = state.fieldErrors?.reason;
   return (
     <div className="space-y-2">
       <button type="button" className={buttonClasses.danger} onClick={() => dialog.current?.showModal()}>
         Refund order
       </button>
       <div role="status">
-        {(state.error ?? errors.reason) && (
+        {state.error && (
           <p className="text-sm text-red-700" data-testid="refund-error">
-            {errors.reason ? `Reason: ${errors.reason}` : state.error}
+            {state.error}
           </p>
         )}
       </div>
@@ -28,7 +32,7 @@ export function RefundForm({ uuid, orderNumber, total }: { uuid: string; orderNu
         aria-labelledby="refund-title"
         className="m-auto w-[min(32rem,calc(100%-2rem))] rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
       >
-        <form action={action} onSubmit={() => dialog.current?.close()} className="space-y-4 p-5">
+        <form action={action} className="space-y-4 p-5">
           <input type="hidden" name="uuid" value={uuid} />
           <h2 id="refund-title" className="text-lg font-semibold">
             Refund order #{orderNumber}?
@@ -45,8 +49,15 @@ export function RefundForm({ uuid, orderNumber, total }: { uuid: string; orderNu
               name="reason"
               rows={3}
               maxLength={500}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+              // React resets the form after its action; the reason typed comes back with an error.
+              defaultValue={state.reason}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? "refund-reason-error" : undefined}
+              className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
+                reasonError ? "border-red-600" : "border-slate-300"
+              }`}
             />
+            <FieldError id="refund-reason-error" message={reasonError} />
           </div>
           <div className="flex justify-end gap-2">
             <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.close()}>

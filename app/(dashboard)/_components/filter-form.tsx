@@ -1,0 +1,78 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { FilterParams } from "@/lib/dashboard/paging";
+import { buttonClasses } from "./button-classes";
+
+const selectClasses =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
+
+/**
+ * The filters of a server-filtered list as a plain GET form, so the filters land in the URL and work
+ * without JavaScript. `carried` (sort, page size) goes along as hidden fields; the page starts over.
+ */
+export function FilterForm({
+  action,
+  carried,
+  clearHref,
+  filtered,
+  children,
+}: {
+  action: string;
+  carried: FilterParams;
+  /** The list without filters, sort and page size kept. */
+  clearHref: string;
+  filtered: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form method="get" action={action} className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      {children}
+      {Object.entries(carried).map(([name, value]) => value !== undefined && <input key={name} type="hidden" name={name} value={value} />)}
+      <div className="flex gap-2">
+        <button type="submit" className={buttonClasses.primary}>
+          Filter
+        </button>
+        {filtered && (
+          <Link href={clearHref} className={buttonClasses.secondary}>
+            Clear
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** One filter of a FilterForm: a labelled select whose empty choice means "no filter". */
+export function SelectFilter({
+  id,
+  label,
+  name,
+  value,
+  anyLabel,
+  options,
+  className = "w-full sm:w-48",
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={selectClasses}>
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
