@@ -5,6 +5,7 @@ import { loginAttempts } from "@/db/schema";
 import { MAX_LOGIN_FAILURES } from "@/lib/auth/login-throttle";
 import { useTestDatabase } from "../support/database";
 import { createTenant, TENANT_PASSWORD } from "../support/fixtures";
+import { credentialsSignIn } from "../support/http";
 import { useTestServer } from "../support/server";
 
 /**
@@ -17,15 +18,7 @@ describe("dashboard sign-in throttling over HTTP", () => {
 
   /** One sign-in: what Auth.js answered (its redirect says why a sign-in failed) and whether a session came back. */
   async function signIn(email: string, password: string) {
-    const csrf = await fetch(`${server.url()}/api/auth/csrf`);
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const response = await fetch(`${server.url()}/api/auth/callback/credentials`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-      body: new URLSearchParams({ csrfToken, email, password }).toString(),
-    });
+    const response = await credentialsSignIn(server.url(), email, password);
     await response.text();
     const location = new URL(response.headers.get("location") ?? "/", server.url());
     return {

@@ -11,7 +11,7 @@ import { toPublicId } from "@/lib/ids";
 import { eventBody, ticketBody, venueBody } from "../support/catalog";
 import { useTestDatabase } from "../support/database";
 import { TENANT_PASSWORD } from "../support/fixtures";
-import { callApi, expectApiError, expectErrorContract, type HttpResult } from "../support/http";
+import { callApi, credentialsSignIn, expectApiError, expectErrorContract, type HttpResult } from "../support/http";
 import { useReceivers } from "../support/receiver";
 import { useTestServer } from "../support/server";
 import { seedTenantWorld, snapshotTables, type TenantWorld } from "../support/tenant-world";
@@ -310,15 +310,7 @@ describe("tenant isolation, scopes and credentials", () => {
     });
 
     async function signIn(email: string, password: string): Promise<HttpResult> {
-      const csrf = await fetch(`${server.url()}/api/auth/csrf`);
-      const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const response = await fetch(`${server.url()}/api/auth/callback/credentials`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-        body: new URLSearchParams({ csrfToken, email, password }).toString(),
-      });
+      const response = await credentialsSignIn(server.url(), email, password);
       const text = await response.text();
       return {
         status: response.status,

@@ -3,7 +3,7 @@ import { API_KEY_LIST, apiKeysQueryOf, listApiKeyPage } from "@/lib/dashboard/ap
 import { listLinks, type SearchParams } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { ApiTokenButton } from "../_components/api-token-button";
-import { PageNav } from "../_components/page-nav";
+import { FormSection, PagedListSection } from "../_components/sections";
 import { ApiKeysTable } from "./api-keys-table";
 import { CreateKeyForm } from "./create-key-form";
 
@@ -13,7 +13,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Prom
   const session = await requireSession();
   const query = apiKeysQueryOf(await searchParams);
   const { rows: keys, total } = await listApiKeyPage(session.organizationId, query);
-  const { pages, previous, next, sorting } = listLinks(API_KEY_LIST, query, total);
+  const { sorting, ...paging } = listLinks(API_KEY_LIST, query, total);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
@@ -24,33 +24,23 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Prom
         </p>
       </div>
 
-      <section aria-labelledby="keys-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
-          <h2 id="keys-heading" className="text-base font-semibold">
-            Keys
-          </h2>
-          <p className="text-sm text-slate-600" data-testid="api-keys-count">
-            {total.toLocaleString("en-GB")} in total, revoked ones included
-          </p>
-        </div>
-        {keys.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600">
-            {total > 0 ? "This page is past the last key." : "No API keys yet. Create one below to call the API."}
-          </p>
-        ) : (
-          <ApiKeysTable keys={keys} sortLinks={sorting} />
-        )}
-        <PageNav previous={previous} next={next}>
-          Page {query.page} of {pages}
-        </PageNav>
-      </section>
+      <PagedListSection
+        id="keys-heading"
+        title="Keys"
+        total={total}
+        totalNote="revoked ones included"
+        countTestId="api-keys-count"
+        emptyText="No API keys yet. Create one below to call the API."
+        pastEndText="This page is past the last key."
+        rowCount={keys.length}
+        paging={{ ...paging, page: query.page }}
+      >
+        <ApiKeysTable keys={keys} sortLinks={sorting} />
+      </PagedListSection>
 
-      <section aria-labelledby="create-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="create-heading" className="mb-4 text-base font-semibold">
-          Create a key
-        </h2>
+      <FormSection id="create-heading" title="Create a key">
         <CreateKeyForm />
-      </section>
+      </FormSection>
 
       <section aria-labelledby="token-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         <h2 id="token-heading" className="text-base font-semibold">

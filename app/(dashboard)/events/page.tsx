@@ -5,7 +5,7 @@ import { EVENT_LIST, eventsQueryOf, listEventPage } from "@/lib/dashboard/events
 import { carriedParams, listHref, listLinks, type SearchParams } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { FilterForm, SelectFilter } from "../_components/filter-form";
-import { PageNav } from "../_components/page-nav";
+import { FormSection, PagedListSection } from "../_components/sections";
 import { EventForm } from "./event-form";
 import { EventsTable } from "./events-table";
 
@@ -19,7 +19,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
     listVenues(session.organizationId),
   ]);
   const filters = { status: query.status };
-  const { pages, previous, next, sorting } = listLinks(EVENT_LIST, query, total, filters);
+  const { sorting, ...paging } = listLinks(EVENT_LIST, query, total, filters);
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -46,37 +46,22 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         />
       </FilterForm>
 
-      <section aria-labelledby="events-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
-          <h2 id="events-heading" className="text-base font-semibold">
-            {query.status ? "Matching events" : "Events"}
-          </h2>
-          <p className="text-sm text-slate-600" data-testid="events-count">
-            {total.toLocaleString("en-GB")} in total
-          </p>
-        </div>
-        {rows.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600">
-            {total > 0
-              ? "This page is past the last event."
-              : query.status
-                ? `No ${query.status} events.`
-                : "No events yet. Create the first one below."}
-          </p>
-        ) : (
-          <EventsTable events={rows} sortLinks={sorting} />
-        )}
-        <PageNav previous={previous} next={next}>
-          Page {query.page} of {pages}
-        </PageNav>
-      </section>
+      <PagedListSection
+        id="events-heading"
+        title={query.status ? "Matching events" : "Events"}
+        total={total}
+        countTestId="events-count"
+        emptyText={query.status ? `No ${query.status} events.` : "No events yet. Create the first one below."}
+        pastEndText="This page is past the last event."
+        rowCount={rows.length}
+        paging={{ ...paging, page: query.page }}
+      >
+        <EventsTable events={rows} sortLinks={sorting} />
+      </PagedListSection>
 
-      <section aria-labelledby="create-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="create-heading" className="mb-4 text-base font-semibold">
-          Create an event
-        </h2>
+      <FormSection id="create-heading" title="Create an event">
         <EventForm venues={venues.map((venue) => ({ id: venue.id, name: venue.name }))} />
-      </section>
+      </FormSection>
     </div>
   );
 }
