@@ -4,10 +4,8 @@ import { db, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { SCOPES } from "@/lib/auth/scopes";
 import {
-  listHref,
+  fetchListPage,
   listQueryOf,
-  pageWindow,
-  totalOrder,
   type ListQuery,
   type ListSpec,
   type SearchParams,
@@ -72,10 +70,6 @@ export function apiKeysQueryOf(params: SearchParams): ApiKeysQuery {
   return listQueryOf(params, API_KEY_LIST);
 }
 
-export function apiKeysHref(query: ApiKeysQuery): string {
-  return listHref(API_KEY_LIST, query);
-}
-
 const SORT_COLUMNS = {
   created: apiKeys.createdAt,
   last_used: apiKeys.lastUsedAt,
@@ -88,18 +82,13 @@ const SORT_COLUMNS = {
  */
 export async function listApiKeyPage(organizationId: string, query: ApiKeysQuery): Promise<{ rows: ApiKeyRow[]; total: number }> {
   const where = eq(apiKeys.organizationId, organizationId);
-  const { limit, offset } = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(apiKeyColumns)
-      .from(apiKeys)
-      .where(where)
-      .orderBy(...totalOrder(SORT_COLUMNS[query.sort], apiKeys.id, query.order))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(apiKeys).where(where),
-  ]);
-  return { rows: rows.map(toApiKeyRow), total: counted?.value ?? 0 };
+  const { rows, total } = await fetchListPage(query, {
+    rows: db.select(apiKeyColumns).from(apiKeys).where(where).$dynamic(),
+    count: db.select({ value: count() }).from(apiKeys).where(where),
+    sortBy: SORT_COLUMNS[query.sort],
+    id: apiKeys.id,
+  });
+  return { rows: rows.map(toApiKeyRow), total };
 }
 
 export const MAX_RATE_LIMIT = 1_000_000;

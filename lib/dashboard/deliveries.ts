@@ -7,11 +7,10 @@ import { serializeDelivery } from "@/lib/webhooks/deliveries";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-schemas";
 import { publicIdText } from "./integrations";
 import {
+  fetchListPage,
   firstParam,
   listQueryOf,
-  pageWindow,
   rankOf,
-  totalOrder,
   type FilterParams,
   type ListQuery,
   type ListSpec,
@@ -94,9 +93,8 @@ export async function listDeliveryPage(organizationId: string, query: Deliveries
     filters.push(integrationId ? eq(webhookDeliveries.integrationId, integrationId) : sql`false`);
   }
   const where = and(...filters);
-  const { limit, offset } = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
-    db
+  const { rows, total } = await fetchListPage(query, {
+    rows: db
       .select({ delivery: webhookDeliveries, integrationUrl: webhookIntegrations.url })
       .from(webhookDeliveries)
       .leftJoin(
@@ -104,13 +102,10 @@ export async function listDeliveryPage(organizationId: string, query: Deliveries
         and(eq(webhookIntegrations.organizationId, webhookDeliveries.organizationId), eq(webhookIntegrations.id, webhookDeliveries.integrationId)),
       )
       .where(where)
-      .orderBy(...totalOrder(SORT_COLUMNS[query.sort], webhookDeliveries.id, query.order))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(webhookDeliveries).where(where),
-  ]);
-  return {
-    rows: rows.map((row) => toDeliveryRow(serializeDelivery(row.delivery), row.integrationUrl)),
-    total: counted?.value ?? 0,
-  };
+      .$dynamic(),
+    count: db.select({ value: count() }).from(webhookDeliveries).where(where),
+    sortBy: SORT_COLUMNS[query.sort],
+    id: webhookDeliveries.id,
+  });
+  return { rows: rows.map((row) => toDeliveryRow(serializeDelivery(row.delivery), row.integrationUrl)), total };
 }

@@ -5,11 +5,10 @@ import { EVENT_STATUSES, events, ticketTypes, venues, type EventStatus } from "@
 import { toPublicId } from "@/lib/ids";
 import { currencyDigits } from "./format";
 import {
+  fetchListPage,
   firstParam,
   listQueryOf,
-  pageWindow,
   rankOf,
-  totalOrder,
   type ListQuery,
   type ListSpec,
   type SearchParams,
@@ -65,9 +64,8 @@ export async function listEventPage(organizationId: string, query: EventsQuery):
     isNull(events.deletedAt),
     query.status ? eq(events.status, query.status) : undefined,
   );
-  const { limit, offset } = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
-    db
+  const { rows, total } = await fetchListPage(query, {
+    rows: db
       .select({
         id: events.id,
         name: events.name,
@@ -81,11 +79,11 @@ export async function listEventPage(organizationId: string, query: EventsQuery):
       .from(events)
       .innerJoin(venues, and(eq(venues.organizationId, events.organizationId), eq(venues.id, events.venueId)))
       .where(where)
-      .orderBy(...totalOrder(SORT_COLUMNS[query.sort], events.id, query.order))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(events).where(where),
-  ]);
+      .$dynamic(),
+    count: db.select({ value: count() }).from(events).where(where),
+    sortBy: SORT_COLUMNS[query.sort],
+    id: events.id,
+  });
   return {
     rows: rows.map((row) => ({
       ...row,
@@ -93,7 +91,7 @@ export async function listEventPage(organizationId: string, query: EventsQuery):
       startsAt: row.startsAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
     })),
-    total: counted?.value ?? 0,
+    total,
   };
 }
 

@@ -9,7 +9,7 @@ import { fromPublicId, toPublicId } from "@/lib/ids";
 import type { TransactionOrder } from "@/lib/orders/transaction-order";
 import { serializeIntegration, type IntegrationJson } from "@/lib/webhooks/integrations";
 import { announceDeliveries } from "@/lib/webhooks/outbox";
-import { listQueryOf, pageWindow, totalOrder, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
+import { fetchListPage, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
 
 /** An integration as the dashboard lists it: the secret stays on the server until someone reveals it. */
 export interface IntegrationRow {
@@ -60,18 +60,13 @@ export async function listIntegrationPage(
   query: ListQuery<IntegrationSort>,
 ): Promise<{ rows: IntegrationRow[]; total: number }> {
   const where = eq(webhookIntegrations.organizationId, organizationId);
-  const { limit, offset } = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(webhookIntegrations)
-      .where(where)
-      .orderBy(...totalOrder(SORT_COLUMNS[query.sort], webhookIntegrations.id, query.order))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(webhookIntegrations).where(where),
-  ]);
-  return { rows: rows.map((row) => toIntegrationRow(serializeIntegration(row))), total: counted?.value ?? 0 };
+  const { rows, total } = await fetchListPage(query, {
+    rows: db.select().from(webhookIntegrations).where(where).$dynamic(),
+    count: db.select({ value: count() }).from(webhookIntegrations).where(where),
+    sortBy: SORT_COLUMNS[query.sort],
+    id: webhookIntegrations.id,
+  });
+  return { rows: rows.map((row) => toIntegrationRow(serializeIntegration(row))), total };
 }
 
 /** A domain lookup whose not_found becomes the dashboard's 404 page (malformed and foreign ids alike). */

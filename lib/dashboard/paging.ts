@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { intParam } from "@/lib/http/pagination";
 
@@ -160,19 +161,31 @@ export function listLinks<S extends string>(
   };
 }
 
-/** LIMIT and OFFSET of the query's page. */
-export function pageWindow(query: PageQuery): { limit: number; offset: number } {
-  return { limit: query.perPage, offset: (query.page - 1) * query.perPage };
-}
-
 /**
  * ORDER BY of a server-sorted list: the sort expression, then the id. The id makes the order total, so a row
  * never shows up on two pages or on none; taking the same direction lets an index on (…, column, id) serve it.
  * Rows without a value (NULL) come last in both directions.
  */
-export function totalOrder(column: SQLWrapper, id: SQLWrapper, order: SortOrder): SQL[] {
+function totalOrder(column: SQLWrapper, id: SQLWrapper, order: SortOrder): SQL[] {
   const direction = order === "asc" ? sql`asc` : sql`desc`;
   return [sql`${column} ${direction} nulls last`, sql`${id} ${direction}`];
+}
+
+/**
+ * One page of a server-sorted list and the size of the whole list. `rows` is the list's select (what, from,
+ * where; made `$dynamic()`), which gets the query's total order and page window; `count` counts the same
+ * rows and runs beside it.
+ */
+export async function fetchListPage<T extends PgSelect>(
+  query: ListQuery<string>,
+  list: { rows: T; count: PromiseLike<{ value: number }[]>; sortBy: SQLWrapper; id: SQLWrapper },
+): Promise<{ rows: Awaited<T>; total: number }> {
+  const page = list.rows
+    .orderBy(...totalOrder(list.sortBy, list.id, query.order))
+    .limit(query.perPage)
+    .offset((query.page - 1) * query.perPage);
+  const [rows, [counted]] = await Promise.all([page, list.count]);
+  return { rows, total: counted?.value ?? 0 };
 }
 
 /** A status column's position in `values`, so statuses sort in their lifecycle order rather than A–Z. */

@@ -4,7 +4,7 @@ import { db } from "@/db/client";
 import { venues } from "@/db/schema";
 import { countryCodeSchema, type Venue } from "@/lib/catalog/venue-schemas";
 import { serializeVenue } from "@/lib/catalog/venues";
-import { pageWindow, totalOrder, type ListQuery, type ListSpec, type SortOrder } from "./paging";
+import { fetchListPage, type ListQuery, type ListSpec, type SortOrder } from "./paging";
 
 const line = (label: string, max: number) =>
   z.string().trim().min(1, `Enter the ${label}`).max(max, `At most ${max} characters`);
@@ -38,16 +38,11 @@ const SORT_COLUMNS = {
  */
 export async function listVenuePage(organizationId: string, query: ListQuery<VenueSort>): Promise<{ rows: Venue[]; total: number }> {
   const where = and(eq(venues.organizationId, organizationId), isNull(venues.deletedAt));
-  const { limit, offset } = pageWindow(query);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(venues)
-      .where(where)
-      .orderBy(...totalOrder(SORT_COLUMNS[query.sort], venues.id, query.order))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(venues).where(where),
-  ]);
-  return { rows: rows.map(serializeVenue), total: counted?.value ?? 0 };
+  const { rows, total } = await fetchListPage(query, {
+    rows: db.select().from(venues).where(where).$dynamic(),
+    count: db.select({ value: count() }).from(venues).where(where),
+    sortBy: SORT_COLUMNS[query.sort],
+    id: venues.id,
+  });
+  return { rows: rows.map(serializeVenue), total };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiKeysHref, apiKeysQueryOf } from "@/lib/dashboard/api-keys";
-import { pageLinks, pageQueryOf, sortLinks, sortQueryOf } from "@/lib/dashboard/paging";
+import { API_KEY_LIST, apiKeysQueryOf } from "@/lib/dashboard/api-keys";
+import { listHref, pageLinks, pageQueryOf, sortLinks, sortQueryOf } from "@/lib/dashboard/paging";
 
 const SORTS = { created: "desc", name: "asc" } as const;
 
@@ -37,9 +37,9 @@ describe("dashboard list parameters", () => {
   });
 
   it("leaves defaults out of API key links", () => {
-    expect(apiKeysHref(apiKeysQueryOf({}))).toBe("/api-keys");
+    expect(listHref(API_KEY_LIST, apiKeysQueryOf({}))).toBe("/api-keys");
     const query = apiKeysQueryOf({ page: "2", per_page: "5", sort: "last_used", order: "asc" });
-    expect(apiKeysHref(query)).toBe("/api-keys?sort=last_used&order=asc&page=2&per_page=5");
-    expect(apiKeysHref({ ...query, sort: "name", order: "asc", page: 1, perPage: 25 })).toBe("/api-keys?sort=name");
+    expect(listHref(API_KEY_LIST, query)).toBe("/api-keys?sort=last_used&order=asc&page=2&per_page=5");
+    expect(listHref(API_KEY_LIST, { ...query, sort: "name", order: "asc", page: 1, perPage: 25 })).toBe("/api-keys?sort=name");
   });
 });
