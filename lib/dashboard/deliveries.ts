@@ -1,9 +1,8 @@
-import { and, count, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
 import { DELIVERY_STATUSES, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
-import { fromPublicId } from "@/lib/ids";
-import { serializeDelivery } from "@/lib/webhooks/deliveries";
+import { deliveriesWhere, serializeDelivery } from "@/lib/webhooks/deliveries";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-schemas";
 import { publicIdText } from "./integrations";
 import {
@@ -85,14 +84,7 @@ const SORT_COLUMNS = {
 
 /** One page of the organization's deliveries, filtered by status and integration. */
 export async function listDeliveryPage(organizationId: string, query: DeliveriesQuery): Promise<{ rows: DeliveryRow[]; total: number }> {
-  const filters = [eq(webhookDeliveries.organizationId, organizationId)];
-  if (query.status) filters.push(eq(webhookDeliveries.status, query.status));
-  if (query.integrationId) {
-    // A malformed or foreign integration id simply matches nothing.
-    const integrationId = fromPublicId("integration", query.integrationId);
-    filters.push(integrationId ? eq(webhookDeliveries.integrationId, integrationId) : sql`false`);
-  }
-  const where = and(...filters);
+  const where = deliveriesWhere(organizationId, query);
   const { rows, total } = await fetchListPage(query, {
     rows: db
       .select({ delivery: webhookDeliveries, integrationUrl: webhookIntegrations.url })

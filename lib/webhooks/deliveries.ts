@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
-import { webhookAttempts, webhookDeliveries, webhookIntegrations } from "@/db/schema";
+import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { STALE_AFTER_SECONDS } from "./attempt";
@@ -37,15 +37,20 @@ function serializeAttempt(row: AttemptRow): AttemptJson {
   };
 }
 
-export async function listDeliveries(organizationId: string, query: ListDeliveriesQuery, q: Queryable = db) {
+/** The organization's deliveries, optionally of one status and one integration (public id), as a WHERE. */
+export function deliveriesWhere(organizationId: string, filter: { status?: DeliveryStatus; integrationId?: string }): SQL | undefined {
   const filters = [eq(webhookDeliveries.organizationId, organizationId)];
-  if (query.status) filters.push(eq(webhookDeliveries.status, query.status));
-  if (query.integration_id) {
+  if (filter.status) filters.push(eq(webhookDeliveries.status, filter.status));
+  if (filter.integrationId) {
     // A malformed or foreign integration id simply matches nothing.
-    const integrationId = fromPublicId("integration", query.integration_id);
+    const integrationId = fromPublicId("integration", filter.integrationId);
     filters.push(integrationId ? eq(webhookDeliveries.integrationId, integrationId) : sql`false`);
   }
-  const where = and(...filters);
+  return and(...filters);
+}
+
+export async function listDeliveries(organizationId: string, query: ListDeliveriesQuery, q: Queryable = db) {
+  const where = deliveriesWhere(organizationId, { status: query.status, integrationId: query.integration_id });
   const { limit, offset } = pageOf(query);
   const [rows, [total]] = await Promise.all([
     q
