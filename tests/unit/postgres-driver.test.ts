@@ -47,7 +47,7 @@ async function bytesPerSocket(closeEarly: number[]): Promise<number[]> {
   return sockets.map((s) => s.bytesWritten);
 }
 
-// db/patch-postgres-driver.mjs (postinstall) repairs postgres.js 3.4.9; without it a connection that lost
+// patches/postgres+3.4.9.patch (patch-package, postinstall) repairs postgres.js 3.4.9; without it a connection that lost
 // its socket with a write queued never writes again, and the pool loses that slot until the process restarts.
 describe("postgres.js driver as installed", () => {
   it("writes the start-up message on an undisturbed connection", async () => {
@@ -58,6 +58,6 @@ describe("postgres.js driver as installed", () => {
     const written = await bytesPerSocket([1]);
     expect(written.length).toBeGreaterThanOrEqual(2);
     expect(written[0]).toBe(0);
-    expect(written[1], "reconnected socket got nothing: is db/patch-postgres-driver.mjs applied?").toBeGreaterThan(0);
+    expect(written[1], "reconnected socket got nothing: is patches/postgres+3.4.9.patch applied?").toBeGreaterThan(0);
   });
 });
