@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { env } from "@/lib/env";
@@ -44,13 +44,21 @@ export function demoApiKey(): string {
   return API_KEY_PREFIX + "demo_" + hmacSha256(env.AUTH_SECRET, "demo-api-key").toString("base64url").slice(0, 32);
 }
 
-export async function revokeApiKey(organizationId: string | null, keyId: string, q: Queryable = db) {
-  const conditions = [eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)];
-  if (organizationId) conditions.push(eq(apiKeys.organizationId, organizationId));
+/** Revokes one of the organization's keys; null when it has no such key or the key is already revoked. */
+export function revokeApiKey(organizationId: string, keyId: string, q: Queryable = db) {
+  return revokeWhere(and(eq(apiKeys.id, keyId), eq(apiKeys.organizationId, organizationId)), q);
+}
+
+/** The operator's revoke (admin CLI), for a key of any organization. Tenant-facing code uses revokeApiKey. */
+export function revokeApiKeyById(keyId: string, q: Queryable = db) {
+  return revokeWhere(eq(apiKeys.id, keyId), q);
+}
+
+async function revokeWhere(condition: SQL | undefined, q: Queryable) {
   const [row] = await q
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(...conditions))
+    .where(and(condition, isNull(apiKeys.revokedAt)))
     .returning();
   return row ?? null;
 }

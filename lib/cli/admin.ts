@@ -6,7 +6,7 @@ import { z } from "zod";
 import { closeDatabase, databaseHandle } from "@/db/client";
 import { runMigrations } from "@/db/migrator";
 import { CURRENCIES, WEBHOOK_EVENT_TYPES } from "@/db/schema";
-import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
+import { createApiKey, revokeApiKeyById } from "@/lib/auth/api-keys";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { issueUserToken } from "@/lib/auth/user-token";
 import { createUser, findUserByEmail } from "@/lib/auth/users";
@@ -110,7 +110,7 @@ const COMMANDS = {
     usage: "revoke-key --key-id ID",
     schema: z.strictObject({ "key-id": publicId("apiKey") }),
     async run(args) {
-      const row = await revokeApiKey(null, args["key-id"]);
+      const row = await revokeApiKeyById(args["key-id"]);
       if (!row) throw new CliError(`API key ${toPublicId("apiKey", args["key-id"])} not found or already revoked`);
       return { id: toPublicId("apiKey", row.id), revoked_at: row.revokedAt!.toISOString() };
     },

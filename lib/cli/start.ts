@@ -22,7 +22,7 @@ const nextCli = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const HEALTH_TIMEOUT_MS = 120_000;
 
 // What a build is made from; anything newer than the last build's BUILD_ID means rebuilding.
-const SOURCE_DIRS = ["app", "lib", "db", "inngest", "public", "components"];
+const SOURCE_DIRS = ["app", "lib", "db", "inngest", "public"];
 const SOURCE_FILES = [
   "package.json",
   "package-lock.json",
@@ -30,7 +30,6 @@ const SOURCE_FILES = [
   "tsconfig.json",
   "postcss.config.mjs",
   "instrumentation.ts",
-  "middleware.ts",
   "proxy.ts",
 ];
 

@@ -4,7 +4,7 @@
  * user tokens are refused at once; and no secret reaches a log line or an error body.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
+import { createApiKey, revokeApiKey, revokeApiKeyById } from "@/lib/auth/api-keys";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { issueUserToken } from "@/lib/auth/user-token";
 import { toPublicId } from "@/lib/ids";
@@ -255,6 +255,16 @@ describe("tenant isolation, scopes and credentials", () => {
       expectApiError(await call(key, method!, path!), 401, "unauthorized", `revoked: ${method} ${path}`);
     }
     expect((await call(b.tenant.apiKey, "GET", "/v1/venues")).status).toBe(200);
+  });
+
+  it("the tenant revoke needs an organization: without one it revokes nothing; only the operator's revokes by id alone", async () => {
+    const key = a.tenant.apiKey;
+    // @ts-expect-error revokeApiKey takes an organization id; revoking by id alone is revokeApiKeyById (admin CLI).
+    expect(await revokeApiKey(null, a.tenant.apiKeyId)).toBeNull();
+    expect((await call(key, "GET", "/v1/venues")).status).toBe(200);
+
+    expect(await revokeApiKeyById(a.tenant.apiKeyId)).not.toBeNull();
+    expectApiError(await call(key, "GET", "/v1/venues"), 401, "unauthorized", "revoked by the operator");
   });
 
   it("expired, tampered, unsigned and foreign-organization user tokens are refused with 401", async () => {
