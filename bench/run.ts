@@ -154,8 +154,16 @@ interface CaseResult {
   met: boolean;
 }
 
-async function main() {
-  const runStarted = performance.now();
+interface Seeded {
+  orgId: string;
+  key: string;
+  keyId: string;
+  ordersInserted: number;
+  seedSeconds: number;
+}
+
+/** The bench database, migrated, with the measured organization (and its API key) and another one, seeded. */
+async function seedBenchDatabase(): Promise<Seeded> {
   log(`creating database ${database.name}`);
   await database.create();
   handle = openDatabase({ url: benchUrl, poolMax: 4 });
@@ -178,80 +186,94 @@ async function main() {
   const seedSeconds = round((performance.now() - started) / 1000);
   log(`seeded in ${seedSeconds} s; vacuum analyze`);
   await handle.exec("vacuum analyze orders, order_items, order_campaigns, organizations");
+  return { orgId: mainOrg.id, key, keyId: keyRecord.id, ordersInserted: seeded.inserted, seedSeconds };
+}
 
-  raw = postgres(benchUrl, { max: 10, onnotice: () => {} });
-  const sqlc = raw;
-  const orgId = mainOrg.id;
+interface Samples {
+  dateFrom: string;
+  dateTo: string;
+  /** Ids of the measured organization's orders, for the single-order reads. */
+  orderIds: string[];
+}
 
-  // A date window in the middle of the seeded year (about a quarter of the orders).
+/** A date window in the middle of the seeded year (about a quarter of the orders), and 500 random order ids. */
+async function pickSamples(sqlc: postgres.Sql, orgId: string): Promise<Samples> {
   const [bounds] = await sqlc<{ lo: Date; hi: Date }[]>`
     select min(created_at) as lo, max(created_at) as hi from orders where organization_id = ${orgId}`;
   const span = bounds!.hi.getTime() - bounds!.lo.getTime();
   const dateFrom = new Date(bounds!.lo.getTime() + span * 0.4).toISOString();
   const dateTo = new Date(bounds!.lo.getTime() + span * 0.65).toISOString();
-  const sampleIds = (
+  const orderIds = (
     await sqlc<{ id: string }[]>`select id from orders where organization_id = ${orgId} order by random() limit 500`
   ).map((row) => row.id);
+  return { dateFrom, dateTo, orderIds };
+}
 
-  await ensureBuild(log);
-  log("starting next start");
-  server = await startNextServer(benchUrl);
-  const baseUrl = server.baseUrl;
-
+/** A GET against the app with the bench key that fails unless it answers 200, reading the whole body. */
+function apiGetter(baseUrl: string, key: string) {
   const headers = { Authorization: `Bearer ${key}` };
-  async function get(url: string) {
+  return async (url: string) => {
     const response = await fetch(baseUrl + url, { headers });
     if (response.status !== 200) throw new Error(`${url} → ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
-  }
+  };
+}
 
-  /** The statements the endpoints issue for the rows of a page: items (and campaigns), with an IN list as drizzle writes it. */
-  async function details(ids: string[], campaigns: boolean) {
-    await Promise.all([
-      sqlc`select * from order_items where order_id in ${sqlc(ids)} order by order_id, id`,
-      campaigns ? sqlc`select * from order_campaigns where order_id in ${sqlc(ids)} order by order_id, id` : null,
-    ]);
-  }
+/** The statements the endpoints issue for the rows of a page: items (and campaigns), with an IN list as drizzle writes it. */
+async function details(sqlc: postgres.Sql, ids: string[], campaigns: boolean) {
+  await Promise.all([
+    sqlc`select * from order_items where order_id in ${sqlc(ids)} order by order_id, id`,
+    campaigns ? sqlc`select * from order_campaigns where order_id in ${sqlc(ids)} order by order_id, id` : null,
+  ]);
+}
 
-  const cases: Case[] = [];
-  for (const sort of ["date", "price", "customer_name"] as const) {
-    for (const dated of [false, true]) {
-      for (const from of [0, DEEP_OFFSET]) {
-        const query = new URLSearchParams({ sort, size: String(PAGE_SIZE), from: String(from) });
-        if (dated) {
-          query.set("date_from", dateFrom);
-          query.set("date_to", dateTo);
-        }
-        const dateSql = dated ? `and created_at >= $2::timestamptz and created_at <= $3::timestamptz` : "";
-        const params = dated ? [orgId, dateFrom, dateTo] : [orgId];
-        // The deferred join of searchTransactions(): page ids from the sort index, then those rows.
-        const ordering = `${SORT_SQL[sort]} desc, id desc`;
-        const pageSql = `select orders.* from (
+/** The transactions search for one sort, with or without the date window, at one offset. */
+function transactionsCase(sqlc: postgres.Sql, orgId: string, samples: Samples, sort: Sort, dated: boolean, from: number): Case {
+  const { dateFrom, dateTo } = samples;
+  const query = new URLSearchParams({ sort, size: String(PAGE_SIZE), from: String(from) });
+  if (dated) {
+    query.set("date_from", dateFrom);
+    query.set("date_to", dateTo);
+  }
+  const dateSql = dated ? `and created_at >= $2::timestamptz and created_at <= $3::timestamptz` : "";
+  const params = dated ? [orgId, dateFrom, dateTo] : [orgId];
+  // The deferred join of searchTransactions(): page ids from the sort index, then those rows.
+  const ordering = `${SORT_SQL[sort]} desc, id desc`;
+  const pageSql = `select orders.* from (
             select id as page_id from orders where organization_id = $1 ${dateSql}
             order by ${ordering} limit ${PAGE_SIZE} offset ${from}
           ) page join orders on orders.id = page.page_id order by ${ordering}`;
-        // The totals of countTransactions(): the per-organization counter without filters, whole days plus
-        // partial days with dates only.
-        const countSql = dated
-          ? `select count_orders_created_between(id, $2::timestamptz, $3::timestamptz, true) as total from organizations where id = $1`
-          : `select order_count as total from organizations where id = $1`;
-        cases.push({
-          name: `transactions sort=${sort}${dated ? " +dates" : ""} ${from === 0 ? "first page" : `from=${from}`}`,
-          endpoint: `/analytics_search/api/transactions?${query}`,
-          group: "transactions",
-          firstPageTarget: from === 0,
-          http: () => `/analytics_search/api/transactions?${query}`,
-          sql: async () => {
-            const [rows] = await Promise.all([sqlc.unsafe(pageSql, params), sqlc.unsafe(countSql, params)]);
-            await details(
-              rows.map((row) => row.id as string),
-              true,
-            );
-          },
-        });
-      }
+  // The totals of countTransactions(): the per-organization counter without filters, whole days plus
+  // partial days with dates only.
+  const countSql = dated
+    ? `select count_orders_created_between(id, $2::timestamptz, $3::timestamptz, true) as total from organizations where id = $1`
+    : `select order_count as total from organizations where id = $1`;
+  return {
+    name: `transactions sort=${sort}${dated ? " +dates" : ""} ${from === 0 ? "first page" : `from=${from}`}`,
+    endpoint: `/analytics_search/api/transactions?${query}`,
+    group: "transactions",
+    firstPageTarget: from === 0,
+    http: () => `/analytics_search/api/transactions?${query}`,
+    sql: async () => {
+      const [rows] = await Promise.all([sqlc.unsafe(pageSql, params), sqlc.unsafe(countSql, params)]);
+      await details(
+        sqlc,
+        rows.map((row) => row.id as string),
+        true,
+      );
+    },
+  };
+}
+
+/** Every transactions search case, then the two /v1 order reads. */
+function benchCases(sqlc: postgres.Sql, orgId: string, samples: Samples): Case[] {
+  const cases: Case[] = [];
+  for (const sort of ["date", "price", "customer_name"] as const) {
+    for (const dated of [false, true]) {
+      for (const from of [0, DEEP_OFFSET]) cases.push(transactionsCase(sqlc, orgId, samples, sort, dated, from));
     }
   }
+  const { orderIds } = samples;
   cases.push({
     name: "GET /v1/orders",
     endpoint: "/v1/orders",
@@ -264,6 +286,7 @@ async function main() {
         sqlc`select order_count as total from organizations where id = ${orgId}`,
       ]);
       await details(
+        sqlc,
         rows.map((row) => row.id as string),
         false,
       );
@@ -274,14 +297,18 @@ async function main() {
     endpoint: "/v1/orders/:id",
     group: "orders",
     firstPageTarget: false,
-    http: (i) => `/v1/orders/${toPublicId("order", sampleIds[i % sampleIds.length]!)}`,
+    http: (i) => `/v1/orders/${toPublicId("order", orderIds[i % orderIds.length]!)}`,
     sql: async (i) => {
-      const id = sampleIds[i % sampleIds.length]!;
+      const id = orderIds[i % orderIds.length]!;
       const [row] = await sqlc`select * from orders where organization_id = ${orgId} and id = ${id} limit 1`;
-      await details([row!.id as string], false);
+      await details(sqlc, [row!.id as string], false);
     },
   });
+  return cases;
+}
 
+/** Each case through the API and as raw SQL, with its targets. */
+async function measureCases(cases: Case[], get: (url: string) => Promise<void>): Promise<CaseResult[]> {
   const results: CaseResult[] = [];
   for (const c of cases) {
     const api = await measure((i) => get(c.http(i)));
@@ -294,10 +321,15 @@ async function main() {
     results.push({ name: c.name, endpoint: c.endpoint, api, raw_sql: rawSql, ratio_p50: ratio, targets, met: Object.values(targets).every(Boolean) });
     log(`${c.name}: p50 ${api.p50_ms} ms, p99 ${api.p99_ms} ms, ${api.rps} rps; raw SQL p50 ${rawSql.p50_ms} ms (×${ratio})`);
   }
+  return results;
+}
 
-  // Where the gap between an endpoint and its SQL goes: every API request also authenticates its key and
-  // counts the hit (one rate_limit_hit call, a write that waits for the WAL flush at commit).
-  const keyHash = (await sqlc<{ key_hash: string }[]>`select key_hash from api_keys where id = ${keyRecord.id}`)[0]!.key_hash;
+/**
+ * Where the gap between an endpoint and its SQL goes: every API request also authenticates its key and
+ * counts the hit (one rate_limit_hit call, a write that waits for the WAL flush at commit).
+ */
+async function measureBaselines(sqlc: postgres.Sql, keyId: string, get: (url: string) => Promise<void>) {
+  const keyHash = (await sqlc<{ key_hash: string }[]>`select key_hash from api_keys where id = ${keyId}`)[0]!.key_hash;
   const asyncCommit = postgres(benchUrl, { max: 10, onnotice: () => {}, connection: { synchronous_commit: "off" } });
   const baselines: { name: string; stats: Stats }[] = [];
   const baseline = async (name: string, run: (i: number) => Promise<unknown>) => {
@@ -309,24 +341,41 @@ async function main() {
     await baseline("HTTP GET /api/health (no key; select 1)", () => get("/api/health"));
     await baseline("SQL api key lookup", () => sqlc`select * from api_keys where key_hash = ${keyHash} limit 1`);
     await baseline("SQL rate_limit_hit (synchronous_commit on, as the app)", () =>
-      sqlc`select * from rate_limit_hit(${keyRecord.id}::uuid, 1000000)`,
+      sqlc`select * from rate_limit_hit(${keyId}::uuid, 1000000)`,
     );
     await baseline("SQL rate_limit_hit (synchronous_commit off)", () =>
-      asyncCommit`select * from rate_limit_hit(${keyRecord.id}::uuid, 1000000)`,
+      asyncCommit`select * from rate_limit_hit(${keyId}::uuid, 1000000)`,
     );
   } finally {
     await asyncCommit.end({ timeout: 5 });
   }
+  return baselines;
+}
+
+async function main() {
+  const runStarted = performance.now();
+  const seeded = await seedBenchDatabase();
+  raw = postgres(benchUrl, { max: 10, onnotice: () => {} });
+  const sqlc = raw;
+  const samples = await pickSamples(sqlc, seeded.orgId);
+
+  await ensureBuild(log);
+  log("starting next start");
+  server = await startNextServer(benchUrl);
+  const get = apiGetter(server.baseUrl, seeded.key);
+
+  const results = await measureCases(benchCases(sqlc, seeded.orgId, samples), get);
+  const baselines = await measureBaselines(sqlc, seeded.keyId, get);
 
   const [version] = await sqlc<{ version: string }[]>`select version()`;
   const summary = {
     measured_at: new Date().toISOString(),
     postgres: version!.version.split(",")[0],
-    orders_main_organization: seeded.inserted,
+    orders_main_organization: seeded.ordersInserted,
     orders_other_organization: OTHER_ORDERS,
-    seed_seconds: seedSeconds,
+    seed_seconds: seeded.seedSeconds,
     page_size: PAGE_SIZE,
-    date_window: { date_from: dateFrom, date_to: dateTo },
+    date_window: { date_from: samples.dateFrom, date_to: samples.dateTo },
     samples_per_case: SAMPLES,
     warmup_per_case: WARMUP,
     sample_budget_ms: SAMPLE_BUDGET_MS,
