@@ -63,7 +63,7 @@ const { openDatabase, setDatabaseHandle } = await import("@/db/client");
 const { runMigrations } = await import("@/db/migrator");
 const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createApiKey } = await import("@/lib/auth/api-keys");
-const { bulkSeedOrders } = await import("@/lib/orders/bulk-seed");
+const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
 const { toPublicId } = await import("@/lib/ids");
 
 let server: BenchServer | undefined;

@@ -12,7 +12,7 @@ import { issueUserToken } from "@/lib/auth/user-token";
 import { createUser, findUserByEmail } from "@/lib/auth/users";
 import { ApiError } from "@/lib/http/errors";
 import { ID_PREFIXES, fromPublicId, normalizeUuid, toPublicId, type IdKind } from "@/lib/ids";
-import { bulkSeedOrders } from "@/lib/orders/bulk-seed";
+import { bulkSeedOrders } from "@/lib/demo/bulk-seed";
 import { createOrganization, getOrganization } from "@/lib/organizations/organizations";
 import { createIntegration } from "@/lib/webhooks/integrations";
 import { refuseIfServerHoldsDatabase } from "./server-pid";

@@ -1,4 +1,4 @@
-/** Swedish-ish customer data shared by the demo seed and the bulk order generator. */
+/** Swedish-ish customer data shared by the demo seed and the bulk order generator (bulk-seed.ts). */
 export const FIRST_NAMES = [
   "Alice", "Alva", "Anna", "Astrid", "Agnes", "Ebba", "Elsa", "Ella", "Emma", "Freja",
   "Hanna", "Ida", "Ingrid", "Julia", "Klara", "Linnea", "Lova", "Maja", "Matilda", "Moa",

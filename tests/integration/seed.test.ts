@@ -5,7 +5,7 @@ import { apiKeys, organizations } from "@/db/schema";
 import { authenticateApiKey, demoApiKey } from "@/lib/auth/api-keys";
 import { checkCredentials } from "@/lib/auth/users";
 import { seedDemoData } from "@/lib/demo/seed-demo";
-import { bulkSeedOrders } from "@/lib/orders/bulk-seed";
+import { bulkSeedOrders } from "@/lib/demo/bulk-seed";
 import { useTestDatabase } from "../support/database";
 
 async function one<T>(query: ReturnType<typeof sql>): Promise<T> {

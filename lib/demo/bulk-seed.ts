@@ -8,7 +8,7 @@ import {
   ORDER_SOURCES,
   PAYMENT_METHODS,
   REFUND_REASONS,
-} from "@/lib/demo/customers";
+} from "./customers";
 import { notFound } from "@/lib/http/errors";
 
 const DAY = 24 * 60 * 60 * 1000;
