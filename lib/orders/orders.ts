@@ -9,7 +9,7 @@ import { pageMeta, pageOf } from "@/lib/http/pagination";
 
 type OrderItemRow = typeof orderItems.$inferSelect;
 
-function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+function serializeOrder(row: OrderRow, items: OrderItemRow[]): Order {
   return {
     id: toPublicId("order", row.id),
     status: row.status,
@@ -36,7 +36,7 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
 }
 
 /** Serializes order rows (in their order) as spec 2.3 Orders, with one query for all their items. */
-export async function toOrders(q: Queryable, rows: OrderRow[]): Promise<Order[]> {
+export async function serializeOrders(q: Queryable, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const items = await q
     .select()
@@ -49,7 +49,7 @@ export async function toOrders(q: Queryable, rows: OrderRow[]): Promise<Order[]>
     )
     .orderBy(orderItems.orderId, orderItems.id);
   const byOrder = groupBy(items, (item) => item.orderId);
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+  return rows.map((row) => serializeOrder(row, byOrder.get(row.id) ?? []));
 }
 
 /** One order of the organization by its UUID as a 2.3 Order, or 404. */
@@ -60,7 +60,7 @@ export async function loadOrder(q: Queryable, organizationId: string, orderId: s
     .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)))
     .limit(1);
   if (!row) throw notFound("Order");
-  const [order] = await toOrders(q, [row]);
+  const [order] = await serializeOrders(q, [row]);
   return order!;
 }
 
@@ -107,7 +107,7 @@ export async function listOrders(organizationId: string, query: ListOrdersQuery)
     countOrders(organizationId, filters),
   ]);
   return {
-    data: await toOrders(db, rows),
+    data: await serializeOrders(db, rows),
     meta: pageMeta(query, total),
   };
 }

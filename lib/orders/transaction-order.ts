@@ -14,7 +14,7 @@ export type OrderRow = typeof orders.$inferSelect;
  * Serializes a page of order rows in their given order, with items and campaigns fetched in two
  * queries for the whole page (not one per order).
  */
-export async function toTransactionOrders(q: Queryable, rows: OrderRow[]): Promise<TransactionOrder[]> {
+export async function serializeTransactionOrders(q: Queryable, rows: OrderRow[]): Promise<TransactionOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [items, campaigns] = await Promise.all([
@@ -81,7 +81,7 @@ export async function loadTransactionOrders(
     .where(and(eq(orders.organizationId, organizationId), inArray(orders.id, orderIds)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = orderIds.flatMap((id) => byId.get(id) ?? []);
-  return toTransactionOrders(q, ordered);
+  return serializeTransactionOrders(q, ordered);
 }
 
 export function groupBy<T, K>(values: T[], key: (value: T) => K): Map<K, T[]> {

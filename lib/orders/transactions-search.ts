@@ -3,7 +3,7 @@ import { db } from "@/db/client";
 import { orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
-import { toTransactionOrders, type TransactionOrder } from "./transaction-order";
+import { serializeTransactionOrders, type TransactionOrder } from "./transaction-order";
 
 const MAX_ORDER_NUMBER = 2_147_483_647;
 
@@ -96,5 +96,5 @@ export async function searchTransactions(
       .orderBy(...ordering),
     countTransactions(organizationId, query, filters),
   ]);
-  return { total_count: total, orders: await toTransactionOrders(db, rows.map((row) => row.order)) };
+  return { total_count: total, orders: await serializeTransactionOrders(db, rows.map((row) => row.order)) };
 }
