@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { componentSchemas, JSON_SCHEMA_DIALECT, jsonSchemaOf, type JsonSchema } from "./json-schema";
-import { COMPONENTS, errorBodySchema, OPERATIONS, RESOURCES, type Operation } from "./operations";
+import type { Operation } from "@/lib/http/operation";
+import { COMPONENTS, errorBodySchema } from "./components";
+import { OPERATIONS, RESOURCES } from "./operations";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -133,9 +135,9 @@ function operationObject(op: Operation, bodyRequired: boolean) {
     : { description: op.response.description, headers: successHeaders };
   return {
     operationId: op.operationId,
-    tags: [op.resource],
+    tags: [op.resource.name],
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    description: op.description,
     security: scope ? [{ apiKey: [scope] }] : [{ dashboardJwt: [] }],
     ...(scope ? { "x-required-scope": scope } : { "x-dashboard-only": true }),
     parameters: parameters(op),

@@ -1,8 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Operation } from "@/lib/http/operation";
+import type { Endpoint } from "@/lib/http/route";
+import { errorBodySchema } from "@/lib/openapi/components";
 import { buildOpenApiDocument, pathParameterNames } from "@/lib/openapi/document";
-import { errorBodySchema, OPERATIONS, type Operation } from "@/lib/openapi/operations";
+import { OPERATIONS } from "@/lib/openapi/operations";
 import { hoursFromNow } from "../support/catalog";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
@@ -11,16 +14,17 @@ import { useTestServer } from "../support/server";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const API_DIRS = ["app/v1", "app/analytics_search", "app/webhooks"];
 
-interface RouteFile {
+interface RouteModule {
   file: string;
+  /** The route's URL path in OpenAPI form, from its folders (`[id]` → `{id}`). */
   path: string;
-  /** Method → its access as written in the route: a scope, or "dashboard". */
-  methods: Map<string, string>;
+  /** The endpoints the module exports, by HTTP method. */
+  endpoints: Map<string, Endpoint>;
 }
 
-/** Every route.ts of the API with its URL path (OpenAPI form) and the methods of its `methods({…})` table. */
-function routeFiles(): RouteFile[] {
-  const found: RouteFile[] = [];
+/** Every route.ts of the API, imported, with the endpoints (handlers that carry an operation) it exports. */
+async function routeModules(): Promise<RouteModule[]> {
+  const found: RouteModule[] = [];
   for (const dir of API_DIRS) {
     for (const entry of readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })) {
       if (path.basename(entry) !== "route.ts") continue;
@@ -28,16 +32,11 @@ function routeFiles(): RouteFile[] {
       // Catch-all segments only answer unknown paths with the API's 404 body; they are no operation.
       if (segments.some((s) => s.startsWith("[..") || s.startsWith("[[..."))) continue;
       const urlPath = "/" + [dir.replace(/^app\//, ""), ...segments.map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))].join("/");
-      const source = readFileSync(path.join(root, dir, entry), "utf8");
-      const table = /methods\(\{([\s\S]*)\}\);?\s*$/.exec(source)?.[1] ?? "";
-      const methods = new Map(
-        [...table.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):\s*endpoint(?:<[^>]*>)?\(\{\s*(?:scope:\s*"([^"]+)"|(dashboard):\s*true)/gm)].map(
-          (m) => [m[1]!, m[2] ?? m[3]!],
-        ),
+      const exports = (await import(path.join(root, dir, entry))) as Record<string, unknown>;
+      const endpoints = new Map(
+        Object.entries(exports).filter((entry): entry is [string, Endpoint] => typeof entry[1] === "function" && "operation" in entry[1]),
       );
-      const declared = [...table.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):/gm)].length;
-      if (declared !== methods.size) throw new Error(`${dir}/${entry}: a method of methods({…}) is not a plain endpoint(…) call`);
-      found.push({ file: path.join(dir, entry), path: urlPath, methods });
+      found.push({ file: path.join(dir, entry), path: urlPath, endpoints });
     }
   }
   return found;
@@ -126,21 +125,22 @@ describe("OpenAPI document", () => {
     expect(byName.order?.schema).toMatchObject({ enum: ["desc", "asc"], default: "desc" });
   });
 
-  it("covers every API route file and method with the route's own access rule, and documents nothing that has no route", () => {
-    const routes = routeFiles();
+  it("has exactly one route export per operation, at the operation's path and method", async () => {
+    const routes = await routeModules();
     expect(routes.length).toBeGreaterThanOrEqual(14);
-    const served = new Set<string>();
+    const served: Operation[] = [];
     for (const route of routes) {
-      expect(route.methods.size, `${route.file} has no methods({…}) table`).toBeGreaterThan(0);
-      for (const [method, access] of route.methods) {
-        served.add(`${method.toLowerCase()} ${route.path}`);
-        const op = OPERATIONS.find((candidate) => candidate.path === route.path && candidate.method === method.toLowerCase());
-        expect(op, `${method} ${route.path} (${route.file})`).toBeDefined();
-        expect(document.paths[route.path]?.[op!.method]).toBeDefined();
-        expect("scope" in op!.access ? op!.access.scope : "dashboard", `${method} ${route.path}`).toBe(access);
+      expect(route.endpoints.size, `${route.file} exports no endpoint`).toBeGreaterThan(0);
+      for (const [method, handler] of route.endpoints) {
+        const op = handler.operation;
+        expect(`${op.method} ${op.path}`, route.file).toBe(`${method.toLowerCase()} ${route.path}`);
+        expect(OPERATIONS, `${op.operationId} (${route.file}) is not in the document's list`).toContain(op);
+        expect(document.paths[route.path]?.[op.method]).toBeDefined();
+        served.push(op);
       }
     }
-    expect(new Set(OPERATIONS.map((op) => `${op.method} ${op.path}`))).toEqual(served);
+    expect(new Set(served)).toEqual(new Set(OPERATIONS));
+    expect(served).toHaveLength(OPERATIONS.length);
   });
 
   it("has example request bodies that the endpoints' own schemas accept", () => {

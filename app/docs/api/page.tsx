@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { openApiDocument, requestComponentName } from "@/lib/openapi/document";
 import type { JsonSchema } from "@/lib/openapi/json-schema";
-import { OPERATIONS, RESOURCES, type Operation } from "@/lib/openapi/operations";
+import type { Operation } from "@/lib/http/operation";
+import { OPERATIONS, RESOURCES } from "@/lib/openapi/operations";
 import { constraintNotes, schemaFields, typeLabel, type FieldRow } from "@/lib/openapi/schema-fields";
 
 export const metadata: Metadata = { title: "API reference · Ticketing analytics" };
@@ -160,7 +161,7 @@ export default function ApiReferencePage() {
             </h2>
             <p className="mb-4 text-sm text-slate-700">{resource.description}</p>
             <div className="space-y-4">
-              {OPERATIONS.filter((op) => op.resource === resource.name).map((op) => (
+              {OPERATIONS.filter((op) => op.resource === resource).map((op) => (
                 <OperationCard key={op.operationId} op={op} components={components} />
               ))}
             </div>
