@@ -109,6 +109,47 @@ describe("OpenAPI document", () => {
       expect(parsed.success, `${op.operationId}: ${parsed.error?.message}`).toBe(true);
     }
   });
+
+  it("has a description and an example response, in the documented shape, for each operation", () => {
+    for (const op of OPERATIONS) {
+      const documented = document.paths[op.path]![op.method] as DocumentedOperation & { description?: string };
+      expect(documented.description, op.operationId).toEqual(expect.stringMatching(/\w/));
+      if (!op.response.schema) continue;
+      const content = documented.responses[String(op.response.status)]!.content!["application/json"] as { example?: unknown };
+      expect(content.example, op.operationId).toBeDefined();
+      expect(op.response.schema.parse(content.example), op.operationId).toEqual(content.example);
+    }
+  });
+
+  it("documents 503 on every operation, Idempotent-Replayed on POST answers and Location on 201s", () => {
+    for (const op of OPERATIONS) {
+      const documented = document.paths[op.path]![op.method] as { responses: Record<string, { headers: Record<string, unknown> }> };
+      expect(documented.responses["503"]?.headers, op.operationId).toHaveProperty("Retry-After");
+      const success = documented.responses[String(op.response.status)]!.headers;
+      expect("Idempotent-Replayed" in success, op.operationId).toBe(op.method === "post");
+      expect("Location" in success, op.operationId).toBe(op.response.status === 201);
+    }
+  });
+
+  it("gives every timestamp the date-time format", () => {
+    const timestamps: string[] = [];
+    const visit = (schema: unknown, name: string) => {
+      if (!schema || typeof schema !== "object") return;
+      const node = schema as Record<string, unknown>;
+      for (const [key, property] of Object.entries((node.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+        if (key.endsWith("_at")) {
+          timestamps.push(`${name}.${key}`);
+          expect(property.format, `${name}.${key}`).toBe("date-time");
+        }
+      }
+      for (const child of Object.values(node)) {
+        if (Array.isArray(child)) child.forEach((item) => visit(item, name));
+        else visit(child, name);
+      }
+    };
+    for (const [name, schema] of Object.entries(document.components.schemas)) visit(schema, name);
+    expect(timestamps).toEqual(expect.arrayContaining(["Order.created_at", "Delivery.next_retry_at", "TransactionOrder.refunded_at"]));
+  });
 });
 
 describe("GET /api/openapi.json and /docs/api", () => {
@@ -133,6 +174,13 @@ describe("GET /api/openapi.json and /docs/api", () => {
       if ("scope" in op.access) expect(html).toContain(op.access.scope);
     }
     expect(html).toContain("Stockholm Arena"); // an example body
+    // Written for API users: no references into internal documents, no doubled punctuation.
+    expect(html).not.toMatch(/\bspec \d/i);
+    expect(html).not.toContain(".;");
+    // Every example scrolls by keyboard on a narrow screen.
+    const examples = html.match(/<pre[^>]*>/g) ?? [];
+    expect(examples.length).toBeGreaterThanOrEqual(OPERATIONS.length);
+    for (const pre of examples) expect(pre).toContain('tabindex="0"');
   });
 
   it("matches real responses of the catalog, order, transactions and webhook endpoints", async () => {

@@ -28,6 +28,21 @@ interface ResponseObject {
 
 const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
+/** A JSON example. It scrolls sideways on narrow screens, so it takes keyboard focus to scroll without a pointer. */
+function JsonExample({ label, value }: { label: string; value: unknown }) {
+  return (
+    <div>
+      <p className="pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100 focus:outline-2 focus:outline-offset-2 focus:outline-sky-600"
+      >
+        {JSON.stringify(value, null, 2)}
+      </pre>
+    </div>
+  );
+}
+
 function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
   if (rows.length === 0) return null;
   return (
@@ -66,7 +81,8 @@ function OperationCard({ op, components }: { op: Operation; components: Record<s
     name: `${p.name} (${p.in})`,
     type: typeLabel(p.schema, components),
     required: p.required,
-    notes: [p.description, constraintNotes(p.schema, components)].filter(Boolean).join("; "),
+    // A description ends a sentence; the constraints after it are a list.
+    notes: [p.description?.replace(/\.$/, ""), constraintNotes(p.schema, components)].filter(Boolean).join("; "),
   }));
   const bodyRows = op.body ? schemaFields(components[requestComponentName(op)]!, components) : [];
   const responseRows = op.response.name ? schemaFields(components[op.response.name]!, components) : [];
@@ -78,7 +94,7 @@ function OperationCard({ op, components }: { op: Operation; components: Record<s
         <code className="font-mono text-sm font-semibold break-all" data-testid="operation-path">{op.path}</code>
       </h3>
       <p className="mt-2 font-medium">{op.summary}</p>
-      {op.description && <p className="mt-1 text-sm text-slate-700">{op.description}</p>}
+      <p className="mt-1 text-sm text-slate-700">{op.description}</p>
       <p className="mt-2 text-sm">
         <span className="font-medium">Auth: </span>
         {"scope" in op.access ? (
@@ -93,21 +109,20 @@ function OperationCard({ op, components }: { op: Operation; components: Record<s
       <div className="mt-4 space-y-4">
         <FieldTable caption="Parameters" rows={parameterRows} />
         {op.body && <FieldTable caption="Request body" rows={bodyRows} />}
-        {op.bodyExample !== undefined && (
-          <div>
-            <p className="pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Example request body</p>
-            <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
-              {JSON.stringify(op.bodyExample, null, 2)}
-            </pre>
-          </div>
-        )}
+        {op.bodyExample !== undefined && <JsonExample label="Example request body" value={op.bodyExample} />}
         <div>
           <p className="text-sm">
             <span className="font-medium">Response {op.response.status}: </span>
             {op.response.description}
+            {op.location && (
+              <>
+                , with <code className="font-mono">Location: {op.location}</code>
+              </>
+            )}
           </p>
           <FieldTable caption="Response fields" rows={responseRows} />
         </div>
+        {op.response.example !== undefined && <JsonExample label={`Example response ${op.response.status}`} value={op.response.example} />}
         <div>
           <p className="pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Errors</p>
           <ul className="space-y-0.5 text-sm">

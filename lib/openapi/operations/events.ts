@@ -6,6 +6,7 @@ import {
   updateEventSchema,
 } from "@/lib/catalog/event-schemas";
 import { defineResource } from "@/lib/http/operation";
+import { EVENT_EXAMPLE, onePage } from "./examples";
 
 const EVENT_ID = { event_id: "Event id (evt_…)" };
 
@@ -19,7 +20,7 @@ export const EVENTS = defineResource(
       description: "A page of the organization's events, newest first; deleted events are left out.",
       access: { scope: "events:read" },
       query: listEventsQuerySchema,
-      response: { status: 200, description: "A page of events", schema: eventListSchema, name: "EventList" },
+      response: { status: 200, description: "A page of events", schema: eventListSchema, name: "EventList", example: onePage(EVENT_EXAMPLE) },
     },
     createEvent: {
       method: "post",
@@ -36,7 +37,7 @@ export const EVENTS = defineResource(
         venue_id: "ven_0190f0a1b2c37d4e8f9a0b1c2d3e4f50",
         status: "published",
       },
-      response: { status: 201, description: "The created event", schema: eventSchema, name: "Event" },
+      response: { status: 201, description: "The created event", schema: eventSchema, name: "Event", example: EVENT_EXAMPLE },
       location: "/v1/events/{id}",
     },
     getEvent: {
@@ -46,7 +47,7 @@ export const EVENTS = defineResource(
       description: "One event of the organization; a cancelled event stays readable, a deleted one is 404.",
       access: { scope: "events:read" },
       params: EVENT_ID,
-      response: { status: 200, description: "The event", schema: eventSchema, name: "Event" },
+      response: { status: 200, description: "The event", schema: eventSchema, name: "Event", example: EVENT_EXAMPLE },
     },
     updateEvent: {
       method: "patch",
@@ -59,7 +60,7 @@ export const EVENTS = defineResource(
       params: EVENT_ID,
       body: updateEventSchema,
       bodyExample: { status: "cancelled" },
-      response: { status: 200, description: "The updated event", schema: eventSchema, name: "Event" },
+      response: { status: 200, description: "The updated event", schema: eventSchema, name: "Event", example: { ...EVENT_EXAMPLE, status: "cancelled", updated_at: "2026-05-10T15:00:00.000Z" } },
       conflict: "A status transition that is not allowed (anything out of cancelled).",
     },
     deleteEvent: {

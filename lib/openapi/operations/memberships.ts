@@ -1,5 +1,6 @@
 import { listMembershipsQuerySchema, membershipListSchema } from "@/lib/catalog/membership-schemas";
 import { defineResource } from "@/lib/http/operation";
+import { MEMBERSHIPS_EXAMPLE } from "./examples";
 
 export const MEMBERSHIPS = defineResource(
   { name: "Memberships", description: "Membership members of the organization." },
@@ -11,7 +12,7 @@ export const MEMBERSHIPS = defineResource(
       description: "A page of the organization's memberships, newest first. Also granted by the customers:read scope.",
       access: { scope: "memberships:read" },
       query: listMembershipsQuerySchema,
-      response: { status: 200, description: "A page of memberships", schema: membershipListSchema, name: "MembershipList" },
+      response: { status: 200, description: "A page of memberships", schema: membershipListSchema, name: "MembershipList", example: MEMBERSHIPS_EXAMPLE },
     },
   },
 );

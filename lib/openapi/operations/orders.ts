@@ -6,6 +6,7 @@ import {
   orderSchema,
   refundOrderBodySchema,
 } from "@/lib/orders/order-schemas";
+import { ORDER_EXAMPLE, REFUNDED_ORDER_EXAMPLE, onePage } from "./examples";
 
 const ORDER_ID = { id: "Order id (ord_…)" };
 
@@ -20,7 +21,7 @@ export const ORDERS = defineResource(
       access: { scope: "orders:read" },
       query: listOrdersQuerySchema,
       queryNotes: { event_id: "Only orders of this event (evt_…)", status: "Only orders in this status" },
-      response: { status: 200, description: "A page of orders", schema: orderListResponseSchema, name: "OrderList" },
+      response: { status: 200, description: "A page of orders", schema: orderListResponseSchema, name: "OrderList", example: onePage(ORDER_EXAMPLE) },
     },
     createOrder: {
       method: "post",
@@ -40,7 +41,7 @@ export const ORDERS = defineResource(
         payment_method_brand: "visa",
         order_source: "web",
       },
-      response: { status: 201, description: "The created order", schema: orderSchema, name: "Order" },
+      response: { status: 201, description: "The created order", schema: orderSchema, name: "Order", example: ORDER_EXAMPLE },
       location: "/v1/orders/{id}",
       conflict: "A ticket type would be oversold or is not on sale, or the event is not published.",
     },
@@ -51,7 +52,7 @@ export const ORDERS = defineResource(
       description: "One order with its customer, items, prices and refund state.",
       access: { scope: "orders:read" },
       params: ORDER_ID,
-      response: { status: 200, description: "The order", schema: orderSchema, name: "Order" },
+      response: { status: 200, description: "The order", schema: orderSchema, name: "Order", example: ORDER_EXAMPLE },
     },
     refundOrder: {
       method: "post",
@@ -62,7 +63,7 @@ export const ORDERS = defineResource(
       params: ORDER_ID,
       body: refundOrderBodySchema,
       bodyExample: { reason: "Customer cannot attend" },
-      response: { status: 200, description: "The refunded order", schema: orderSchema, name: "Order" },
+      response: { status: 200, description: "The refunded order", schema: orderSchema, name: "Order", example: REFUNDED_ORDER_EXAMPLE },
       conflict: "The order is already refunded or cancelled.",
     },
   },

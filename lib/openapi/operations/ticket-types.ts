@@ -5,6 +5,7 @@ import {
   updateTicketTypeSchema,
 } from "@/lib/catalog/ticket-type-schemas";
 import { defineResource } from "@/lib/http/operation";
+import { TICKET_TYPE_EXAMPLE } from "./examples";
 
 const EVENT_ID = { event_id: "Event id (evt_…)" };
 const TICKET_TYPE_ID = { ...EVENT_ID, id: "Ticket type id (tkt_…)" };
@@ -19,7 +20,7 @@ export const TICKET_TYPES = defineResource(
       description: "Every ticket type of the event, oldest first, with its derived status and quantity sold.",
       access: { scope: "events:read" },
       params: EVENT_ID,
-      response: { status: 200, description: "Every ticket type of the event", schema: ticketTypeListSchema, name: "TicketTypeList" },
+      response: { status: 200, description: "Every ticket type of the event", schema: ticketTypeListSchema, name: "TicketTypeList", example: { data: [TICKET_TYPE_EXAMPLE] } },
     },
     createTicketType: {
       method: "post",
@@ -39,7 +40,7 @@ export const TICKET_TYPES = defineResource(
         category: "Admission",
         vat: 6,
       },
-      response: { status: 201, description: "The created ticket type", schema: ticketTypeSchema, name: "TicketType" },
+      response: { status: 201, description: "The created ticket type", schema: ticketTypeSchema, name: "TicketType", example: { ...TICKET_TYPE_EXAMPLE, quantity_sold: 0 } },
       location: "/v1/events/{event_id}/tickets/{id}",
     },
     updateTicketType: {
@@ -51,7 +52,7 @@ export const TICKET_TYPES = defineResource(
       params: TICKET_TYPE_ID,
       body: updateTicketTypeSchema,
       bodyExample: { price: 54_500, quantity_total: 1_200 },
-      response: { status: 200, description: "The updated ticket type", schema: ticketTypeSchema, name: "TicketType" },
+      response: { status: 200, description: "The updated ticket type", schema: ticketTypeSchema, name: "TicketType", example: { ...TICKET_TYPE_EXAMPLE, price: 54_500, quantity_total: 1_200 } },
       conflict: "quantity_total would go below quantity_sold.",
     },
     deleteTicketType: {

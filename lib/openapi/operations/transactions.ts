@@ -1,5 +1,6 @@
 import { defineResource } from "@/lib/http/operation";
 import { transactionsQuerySchema, transactionsResponseSchema } from "@/lib/orders/order-schemas";
+import { TRANSACTIONS_EXAMPLE } from "./examples";
 
 export const TRANSACTIONS = defineResource(
   { name: "Transactions", description: "Search over every order of the organization, in the transactions model." },
@@ -23,7 +24,7 @@ export const TRANSACTIONS = defineResource(
         event_id: "Only orders of this event (evt_…)",
         is_refunded: "Only refunded (true) or only not refunded (false) orders",
       },
-      response: { status: 200, description: "The transactions envelope", schema: transactionsResponseSchema, name: "TransactionsResponse" },
+      response: { status: 200, description: "The transactions envelope", schema: transactionsResponseSchema, name: "TransactionsResponse", example: TRANSACTIONS_EXAMPLE },
     },
   },
 );

@@ -1,5 +1,6 @@
 import { createVenueSchema, updateVenueSchema, venueListSchema, venueSchema } from "@/lib/catalog/venue-schemas";
 import { defineResource } from "@/lib/http/operation";
+import { VENUE_EXAMPLE } from "./examples";
 
 const VENUE_ID = { id: "Venue id (ven_…)" };
 
@@ -12,7 +13,7 @@ export const VENUES = defineResource(
       summary: "List venues",
       description: "Every venue of the organization, newest first.",
       access: { scope: "venues:read" },
-      response: { status: 200, description: "Every venue of the organization", schema: venueListSchema, name: "VenueList" },
+      response: { status: 200, description: "Every venue of the organization", schema: venueListSchema, name: "VenueList", example: { data: [VENUE_EXAMPLE] } },
     },
     createVenue: {
       method: "post",
@@ -26,7 +27,7 @@ export const VENUES = defineResource(
         address: { street: "Arenavägen 1", city: "Stockholm", postal_code: "121 77", country: "SE" },
         capacity: 16_000,
       },
-      response: { status: 201, description: "The created venue", schema: venueSchema, name: "Venue" },
+      response: { status: 201, description: "The created venue", schema: venueSchema, name: "Venue", example: VENUE_EXAMPLE },
       location: "/v1/venues/{id}",
     },
     getVenue: {
@@ -36,7 +37,7 @@ export const VENUES = defineResource(
       description: "One venue of the organization.",
       access: { scope: "venues:read" },
       params: VENUE_ID,
-      response: { status: 200, description: "The venue", schema: venueSchema, name: "Venue" },
+      response: { status: 200, description: "The venue", schema: venueSchema, name: "Venue", example: VENUE_EXAMPLE },
     },
     updateVenue: {
       method: "patch",
@@ -47,7 +48,7 @@ export const VENUES = defineResource(
       params: VENUE_ID,
       body: updateVenueSchema,
       bodyExample: { capacity: 18_000, address: { postal_code: "121 78" } },
-      response: { status: 200, description: "The updated venue", schema: venueSchema, name: "Venue" },
+      response: { status: 200, description: "The updated venue", schema: venueSchema, name: "Venue", example: { ...VENUE_EXAMPLE, capacity: 18_000, address: { ...VENUE_EXAMPLE.address, postal_code: "121 78" } } },
     },
     deleteVenue: {
       method: "delete",

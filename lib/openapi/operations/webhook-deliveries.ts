@@ -1,5 +1,6 @@
 import { defineResource } from "@/lib/http/operation";
 import { attemptListSchema, deliveryListSchema, deliverySchema, listDeliveriesQuerySchema } from "@/lib/webhooks/delivery-schemas";
+import { ATTEMPTS_EXAMPLE, DELIVERY_EXAMPLE, REDELIVERY_EXAMPLE, onePage } from "./examples";
 
 const DELIVERY_ID = { id: "Delivery id (dlv_…)" };
 
@@ -13,7 +14,7 @@ export const WEBHOOK_DELIVERIES = defineResource(
       description: "A page of the organization's deliveries, newest first, optionally in one status or to one integration.",
       access: { dashboard: true },
       query: listDeliveriesQuerySchema,
-      response: { status: 200, description: "A page of deliveries, newest first", schema: deliveryListSchema, name: "DeliveryList" },
+      response: { status: 200, description: "A page of deliveries, newest first", schema: deliveryListSchema, name: "DeliveryList", example: onePage(DELIVERY_EXAMPLE) },
     },
     getDelivery: {
       method: "get",
@@ -22,7 +23,7 @@ export const WEBHOOK_DELIVERIES = defineResource(
       description: "Status, attempt count and retry schedule (next_retry_at).",
       access: { dashboard: true },
       params: DELIVERY_ID,
-      response: { status: 200, description: "The delivery", schema: deliverySchema, name: "Delivery" },
+      response: { status: 200, description: "The delivery", schema: deliverySchema, name: "Delivery", example: DELIVERY_EXAMPLE },
     },
     listDeliveryAttempts: {
       method: "get",
@@ -31,7 +32,7 @@ export const WEBHOOK_DELIVERIES = defineResource(
       description: "HTTP status code, response body (at most 5000 characters), duration and error message of each attempt.",
       access: { dashboard: true },
       params: DELIVERY_ID,
-      response: { status: 200, description: "Every attempt, first to last", schema: attemptListSchema, name: "AttemptList" },
+      response: { status: 200, description: "Every attempt, first to last", schema: attemptListSchema, name: "AttemptList", example: ATTEMPTS_EXAMPLE },
     },
     redeliverDelivery: {
       method: "post",
@@ -40,7 +41,7 @@ export const WEBHOOK_DELIVERIES = defineResource(
       description: "Queues a new delivery of the same payload (redelivery_of names the original).",
       access: { dashboard: true },
       params: DELIVERY_ID,
-      response: { status: 201, description: "The new delivery", schema: deliverySchema, name: "Delivery" },
+      response: { status: 201, description: "The new delivery", schema: deliverySchema, name: "Delivery", example: REDELIVERY_EXAMPLE },
       location: "/webhooks/deliveries/{id}",
     },
   },
