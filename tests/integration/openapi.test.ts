@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Operation } from "@/lib/http/operation";
 import { errorBodySchema } from "@/lib/openapi/components";
@@ -129,6 +131,19 @@ describe("OpenAPI document", () => {
       expect("Idempotent-Replayed" in success, op.operationId).toBe(op.method === "post");
       expect("Location" in success, op.operationId).toBe(op.response.status === 201);
     }
+  });
+
+  it("is what the README shows: every write endpoint's body and the complete POST /v1/orders", () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, "..", "..", "README.md"), "utf8");
+    // Compared without whitespace: the README indents its JSON inside list items.
+    const squeeze = (text: string) => text.replace(/\s+/g, "");
+    const writes = OPERATIONS.filter((op) => op.method !== "get");
+    expect(writes.length).toBeGreaterThanOrEqual(10);
+    for (const op of writes) {
+      expect(readme, op.operationId).toContain(`\`${op.method.toUpperCase()} ${op.path.replace(/\{([^}]+)\}/g, ":$1")}\``);
+      if (op.bodyExample !== undefined) expect(squeeze(readme), op.operationId).toContain(squeeze(JSON.stringify(op.bodyExample)));
+    }
+    expect(squeeze(readme)).toContain(squeeze(JSON.stringify(operation("createOrder").response.example)));
   });
 
   it("gives every timestamp the date-time format", () => {
