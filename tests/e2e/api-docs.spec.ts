@@ -7,9 +7,10 @@ test("the API reference is readable, axe-clean and keyboard-scrollable at 1440 a
   await reviewPage(page, "api-docs");
 
   await page.setViewportSize({ width: 375, height: 812 });
+  // Code blocks and field tables: whatever scrolls sideways takes keyboard focus.
   const overflowing = await page
-    .locator("pre")
-    .evaluateAll((blocks) => blocks.filter((pre) => pre.scrollWidth > pre.clientWidth).map((pre) => pre.tabIndex));
+    .locator("pre, .overflow-x-auto")
+    .evaluateAll((blocks) => blocks.filter((block) => block.scrollWidth > block.clientWidth).map((block) => (block as HTMLElement).tabIndex));
   expect(overflowing.length).toBeGreaterThan(0);
   expect(overflowing.every((tabIndex) => tabIndex === 0)).toBe(true);
 

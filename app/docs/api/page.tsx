@@ -46,7 +46,8 @@ function JsonExample({ label, value }: { label: string; value: unknown }) {
 function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
   if (rows.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
+    // Wide tables scroll sideways on narrow screens: focusable, so the keyboard can scroll them too.
+    <div tabIndex={0} className="overflow-x-auto focus:outline-2 focus:outline-offset-2 focus:outline-sky-600">
       <table className="w-full text-left text-sm">
         <caption className="pb-1 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
