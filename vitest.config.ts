@@ -20,6 +20,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // next-auth imports `next/server` without an extension, which Node's ESM loader refuses; bundled by
+          // Vite it resolves, so tests can import route modules (lib/http/route imports the dashboard auth).
+          server: { deps: { inline: ["next-auth"] } },
           // One database per run; files take turns so cleaning between tests stays simple.
           fileParallelism: false,
           testTimeout: 60_000,

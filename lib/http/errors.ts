@@ -27,6 +27,9 @@ const STATUS: Record<ErrorCode, number> = {
   service_unavailable: 503,
 };
 
+/** Every error code, in status order (the OpenAPI error schema enumerates them). */
+export const ERROR_CODES = Object.keys(STATUS) as [ErrorCode, ...ErrorCode[]];
+
 export interface ErrorDetail {
   path: string;
   message: string;

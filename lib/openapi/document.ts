@@ -1,6 +1,8 @@
 import type { z } from "zod";
 import { componentSchemas, JSON_SCHEMA_DIALECT, jsonSchemaOf, type JsonSchema } from "./json-schema";
-import { COMPONENTS, errorBodySchema, OPERATIONS, RESOURCES, type Operation } from "./operations";
+import type { Operation } from "@/lib/http/operation";
+import { COMPONENTS, errorBodySchema } from "./components";
+import { OPERATIONS, RESOURCES } from "./operations";
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -35,6 +37,11 @@ const HEADERS = {
   "X-RateLimit-Remaining": { description: "Requests left in the current window", schema: { type: "integer" } },
   "X-RateLimit-Reset": { description: "Unix time (seconds) at which the window has room again", schema: { type: "integer" } },
   "Retry-After": { description: "Seconds to wait before retrying", schema: { type: "integer" } },
+  "Idempotent-Replayed": {
+    description: "true when this is the stored response of an earlier POST with the same Idempotency-Key and body",
+    schema: { type: "string", enum: ["true"] },
+  },
+  Location: { description: "The path of the resource just created", schema: { type: "string" } },
 };
 
 /** `Create venue` → `CreateVenue`: component names of request bodies derive from the operation. */
@@ -118,24 +125,33 @@ function errorResponses(op: Operation): Record<string, ReturnType<typeof errorRe
   }
   if (scope) out["429"] = errorResponse("rate_limited: too many requests for this key", { ...limited, "Retry-After": headerRef("Retry-After") });
   out["500"] = errorResponse("internal: an unexpected error (generic message)");
+  // Every operation reads the database, if only to check the credential.
+  out["503"] = errorResponse("service_unavailable: the database is unavailable; retry after the time given", {
+    "Retry-After": headerRef("Retry-After"),
+  });
   return out;
 }
 
 function operationObject(op: Operation, bodyRequired: boolean) {
   const scope = "scope" in op.access ? op.access.scope : undefined;
-  const successHeaders = { ...TRACE_HEADER, ...(scope ? RATE_LIMIT_HEADERS : {}) };
+  const successHeaders = {
+    ...TRACE_HEADER,
+    ...(scope ? RATE_LIMIT_HEADERS : {}),
+    ...(op.method === "post" ? { "Idempotent-Replayed": headerRef("Idempotent-Replayed") } : {}),
+    ...(op.location ? { Location: headerRef("Location") } : {}),
+  };
   const success = op.response.schema
     ? {
         description: op.response.description,
         headers: successHeaders,
-        content: { "application/json": { schema: ref(op.response.name!) } },
+        content: { "application/json": { schema: ref(op.response.name!), example: op.response.example } },
       }
     : { description: op.response.description, headers: successHeaders };
   return {
     operationId: op.operationId,
-    tags: [op.resource],
+    tags: [op.resource.name],
     summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    description: op.description,
     security: scope ? [{ apiKey: [scope] }] : [{ dashboardJwt: [] }],
     ...(scope ? { "x-required-scope": scope } : { "x-dashboard-only": true }),
     parameters: parameters(op),
@@ -170,7 +186,10 @@ function named(entries: [string, z.ZodType | undefined][]): Map<string, z.ZodTyp
 /** The OpenAPI 3.1 document of the whole API, generated from the zod schemas the handlers validate with. */
 export function buildOpenApiDocument() {
   for (const op of OPERATIONS) {
-    if (op.response.schema && !op.response.name) throw new Error(`${op.operationId}: a response schema needs a name`);
+    if (op.response.schema && !(op.response.name && op.response.example !== undefined)) {
+      throw new Error(`${op.operationId}: a response schema needs a name and an example`);
+    }
+    if ((op.response.status === 201) !== Boolean(op.location)) throw new Error(`${op.operationId}: a 201 has a Location, nothing else`);
   }
   const responseSchemas = componentSchemas(
     named([

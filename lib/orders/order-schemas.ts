@@ -91,9 +91,9 @@ export const transactionOrderSchema = z.object({
   is_refunded: z.boolean(),
   order_number: z.int(),
   order_source: z.string(),
-  created_at: z.string(),
+  created_at: z.iso.datetime(),
   refund_reason: z.string().optional(),
-  refunded_at: z.string().optional(),
+  refunded_at: z.iso.datetime().optional(),
   cart: z.object({
     organization: z.string().describe("Organization id (org_…)"),
     event: z.string().describe("Event id (evt_…)"),
@@ -174,9 +174,9 @@ export const orderSchema = z.object({
     z.object({ ticket_id: z.string(), ticket_name: z.string(), quantity: z.int(), unit_price: z.int() }),
   ),
   customer: z.object({ email: z.string(), name: z.string(), phone_number: z.string().optional() }),
-  created_at: z.string(),
+  created_at: z.iso.datetime(),
   refund_reason: z.string().optional(),
-  refunded_at: z.string().optional(),
+  refunded_at: z.iso.datetime().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

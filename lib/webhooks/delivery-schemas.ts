@@ -14,10 +14,10 @@ export const deliverySchema = z.object({
   event_type: z.string(),
   status: z.enum(DELIVERY_STATUSES),
   attempt_count: z.number().int(),
-  next_retry_at: z.string().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  last_attempt_at: z.string().optional(),
+  next_retry_at: z.iso.datetime().optional(),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+  last_attempt_at: z.iso.datetime().optional(),
   redelivery_of: z.string().optional(),
 });
 export type DeliveryJson = z.output<typeof deliverySchema>;
@@ -33,7 +33,7 @@ export const attemptSchema = z.object({
   response_body: z.string().optional(),
   duration_ms: z.number().int(),
   error_message: z.string().optional(),
-  created_at: z.string(),
+  created_at: z.iso.datetime(),
 });
 export type AttemptJson = z.output<typeof attemptSchema>;
 

@@ -138,7 +138,11 @@ describe("the route wrapper: authentication, scopes, errors, rate limits, idempo
     const second = await call("/v1/venues", { method: "POST", body: venue, headers });
     expect(second.status).toBe(201);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
-    expect((await second.json()).id).toBe((await first.json()).id);
+    const created = await first.json();
+    expect((await second.json()).id).toBe(created.id);
+    // The replay names the same new resource as the first answer.
+    expect(first.headers.get("location")).toBe(`/v1/venues/${created.id}`);
+    expect(second.headers.get("location")).toBe(`/v1/venues/${created.id}`);
     await expectError(await call("/v1/venues", { method: "POST", body: { ...venue, capacity: 10 }, headers }), 409, "conflict");
     expect((await (await call("/v1/venues")).json()).data).toHaveLength(1);
   });

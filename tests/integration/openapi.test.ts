@@ -1,47 +1,14 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Operation } from "@/lib/http/operation";
+import { errorBodySchema } from "@/lib/openapi/components";
 import { buildOpenApiDocument, pathParameterNames } from "@/lib/openapi/document";
-import { errorBodySchema, OPERATIONS, type Operation } from "@/lib/openapi/operations";
+import { OPERATIONS } from "@/lib/openapi/operations";
 import { hoursFromNow } from "../support/catalog";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
 import { useTestServer } from "../support/server";
-
-const root = path.resolve(import.meta.dirname, "..", "..");
-const API_DIRS = ["app/v1", "app/analytics_search", "app/webhooks"];
-
-interface RouteFile {
-  file: string;
-  path: string;
-  /** Method → its access as written in the route: a scope, or "dashboard". */
-  methods: Map<string, string>;
-}
-
-/** Every route.ts of the API with its URL path (OpenAPI form) and the methods of its `methods({…})` table. */
-function routeFiles(): RouteFile[] {
-  const found: RouteFile[] = [];
-  for (const dir of API_DIRS) {
-    for (const entry of readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })) {
-      if (path.basename(entry) !== "route.ts") continue;
-      const segments = path.dirname(entry).split(path.sep).filter((s) => s !== ".");
-      // Catch-all segments only answer unknown paths with the API's 404 body; they are no operation.
-      if (segments.some((s) => s.startsWith("[..") || s.startsWith("[[..."))) continue;
-      const urlPath = "/" + [dir.replace(/^app\//, ""), ...segments.map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))].join("/");
-      const source = readFileSync(path.join(root, dir, entry), "utf8");
-      const table = /methods\(\{([\s\S]*)\}\);?\s*$/.exec(source)?.[1] ?? "";
-      const methods = new Map(
-        [...table.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):\s*endpoint(?:<[^>]*>)?\(\{\s*(?:scope:\s*"([^"]+)"|(dashboard):\s*true)/gm)].map(
-          (m) => [m[1]!, m[2] ?? m[3]!],
-        ),
-      );
-      const declared = [...table.matchAll(/^\s{2}(GET|POST|PUT|PATCH|DELETE):/gm)].length;
-      if (declared !== methods.size) throw new Error(`${dir}/${entry}: a method of methods({…}) is not a plain endpoint(…) call`);
-      found.push({ file: path.join(dir, entry), path: urlPath, methods });
-    }
-  }
-  return found;
-}
 
 interface DocumentedOperation {
   operationId: string;
@@ -68,6 +35,17 @@ async function expectDocumented<T = Record<string, unknown>>(operationId: string
   const body = text ? JSON.parse(text) : undefined;
   if (op.response.schema) expect(op.response.schema.parse(body)).toEqual(body);
   return body as T;
+}
+
+/** A documented 201 whose Location is the new resource's path. */
+async function expectCreated<T extends { id: string }>(
+  operationId: string,
+  response: Response,
+  location: (created: T) => string,
+): Promise<T> {
+  const created = await expectDocumented<T>(operationId, response);
+  expect(response.headers.get("location"), operationId).toBe(location(created));
+  return created;
 }
 
 describe("OpenAPI document", () => {
@@ -126,29 +104,66 @@ describe("OpenAPI document", () => {
     expect(byName.order?.schema).toMatchObject({ enum: ["desc", "asc"], default: "desc" });
   });
 
-  it("covers every API route file and method with the route's own access rule, and documents nothing that has no route", () => {
-    const routes = routeFiles();
-    expect(routes.length).toBeGreaterThanOrEqual(14);
-    const served = new Set<string>();
-    for (const route of routes) {
-      expect(route.methods.size, `${route.file} has no methods({…}) table`).toBeGreaterThan(0);
-      for (const [method, access] of route.methods) {
-        served.add(`${method.toLowerCase()} ${route.path}`);
-        const op = OPERATIONS.find((candidate) => candidate.path === route.path && candidate.method === method.toLowerCase());
-        expect(op, `${method} ${route.path} (${route.file})`).toBeDefined();
-        expect(document.paths[route.path]?.[op!.method]).toBeDefined();
-        expect("scope" in op!.access ? op!.access.scope : "dashboard", `${method} ${route.path}`).toBe(access);
-      }
-    }
-    expect(new Set(OPERATIONS.map((op) => `${op.method} ${op.path}`))).toEqual(served);
-  });
-
   it("has example request bodies that the endpoints' own schemas accept", () => {
     for (const op of OPERATIONS.filter((candidate) => candidate.body)) {
       expect(op.bodyExample, op.operationId).toBeDefined();
       const parsed = op.body!.safeParse(op.bodyExample);
       expect(parsed.success, `${op.operationId}: ${parsed.error?.message}`).toBe(true);
     }
+  });
+
+  it("has a description and an example response, in the documented shape, for each operation", () => {
+    for (const op of OPERATIONS) {
+      const documented = document.paths[op.path]![op.method] as DocumentedOperation & { description?: string };
+      expect(documented.description, op.operationId).toEqual(expect.stringMatching(/\w/));
+      if (!op.response.schema) continue;
+      const content = documented.responses[String(op.response.status)]!.content!["application/json"] as { example?: unknown };
+      expect(content.example, op.operationId).toBeDefined();
+      expect(op.response.schema.parse(content.example), op.operationId).toEqual(content.example);
+    }
+  });
+
+  it("documents 503 on every operation, Idempotent-Replayed on POST answers and Location on 201s", () => {
+    for (const op of OPERATIONS) {
+      const documented = document.paths[op.path]![op.method] as { responses: Record<string, { headers: Record<string, unknown> }> };
+      expect(documented.responses["503"]?.headers, op.operationId).toHaveProperty("Retry-After");
+      const success = documented.responses[String(op.response.status)]!.headers;
+      expect("Idempotent-Replayed" in success, op.operationId).toBe(op.method === "post");
+      expect("Location" in success, op.operationId).toBe(op.response.status === 201);
+    }
+  });
+
+  it("is what the README shows: every write endpoint's body and the complete POST /v1/orders", () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, "..", "..", "README.md"), "utf8");
+    // Compared without whitespace: the README indents its JSON inside list items.
+    const squeeze = (text: string) => text.replace(/\s+/g, "");
+    const writes = OPERATIONS.filter((op) => op.method !== "get");
+    expect(writes.length).toBeGreaterThanOrEqual(10);
+    for (const op of writes) {
+      expect(readme, op.operationId).toContain(`\`${op.method.toUpperCase()} ${op.path.replace(/\{([^}]+)\}/g, ":$1")}\``);
+      if (op.bodyExample !== undefined) expect(squeeze(readme), op.operationId).toContain(squeeze(JSON.stringify(op.bodyExample)));
+    }
+    expect(squeeze(readme)).toContain(squeeze(JSON.stringify(operation("createOrder").response.example)));
+  });
+
+  it("gives every timestamp the date-time format", () => {
+    const timestamps: string[] = [];
+    const visit = (schema: unknown, name: string) => {
+      if (!schema || typeof schema !== "object") return;
+      const node = schema as Record<string, unknown>;
+      for (const [key, property] of Object.entries((node.properties ?? {}) as Record<string, Record<string, unknown>>)) {
+        if (key.endsWith("_at")) {
+          timestamps.push(`${name}.${key}`);
+          expect(property.format, `${name}.${key}`).toBe("date-time");
+        }
+      }
+      for (const child of Object.values(node)) {
+        if (Array.isArray(child)) child.forEach((item) => visit(item, name));
+        else visit(child, name);
+      }
+    };
+    for (const [name, schema] of Object.entries(document.components.schemas)) visit(schema, name);
+    expect(timestamps).toEqual(expect.arrayContaining(["Order.created_at", "Delivery.next_retry_at", "TransactionOrder.refunded_at"]));
   });
 });
 
@@ -174,6 +189,13 @@ describe("GET /api/openapi.json and /docs/api", () => {
       if ("scope" in op.access) expect(html).toContain(op.access.scope);
     }
     expect(html).toContain("Stockholm Arena"); // an example body
+    // Written for API users: no references into internal documents, no doubled punctuation.
+    expect(html).not.toMatch(/\bspec \d/i);
+    expect(html).not.toContain(".;");
+    // Every example scrolls by keyboard on a narrow screen.
+    const examples = html.match(/<pre[^>]*>/g) ?? [];
+    expect(examples.length).toBeGreaterThanOrEqual(OPERATIONS.length);
+    for (const pre of examples) expect(pre).toContain('tabindex="0"');
   });
 
   it("matches real responses of the catalog, order, transactions and webhook endpoints", async () => {
@@ -181,9 +203,10 @@ describe("GET /api/openapi.json and /docs/api", () => {
     const api = apiClient(server.url(), tenant.apiKey);
     const dashboard = apiClient(server.url(), tenant.userToken);
 
-    const venue = await expectDocumented<{ id: string }>(
+    const venue = await expectCreated<{ id: string }>(
       "createVenue",
       await api("/v1/venues", { method: "POST", body: operation("createVenue").bodyExample }),
+      (created) => `/v1/venues/${created.id}`,
     );
     await expectDocumented("getVenue", await api(`/v1/venues/${venue.id}`));
     await expectDocumented("listVenues", await api("/v1/venues"));
@@ -193,31 +216,34 @@ describe("GET /api/openapi.json and /docs/api", () => {
     );
 
     const eventExample = operation("createEvent").bodyExample as Record<string, unknown>;
-    const event = await expectDocumented<{ id: string }>(
+    const event = await expectCreated<{ id: string }>(
       "createEvent",
       await api("/v1/events", {
         method: "POST",
         body: { ...eventExample, venue_id: venue.id, starts_at: hoursFromNow(24 * 30), ends_at: hoursFromNow(24 * 30 + 8) },
       }),
+      (created) => `/v1/events/${created.id}`,
     );
     await expectDocumented("listEvents", await api("/v1/events?per_page=10"));
     const ticketExample = operation("createTicketType").bodyExample as Record<string, unknown>;
-    const ticket = await expectDocumented<{ id: string }>(
+    const ticket = await expectCreated<{ id: string }>(
       "createTicketType",
       await api(`/v1/events/${event.id}/tickets`, {
         method: "POST",
         body: { ...ticketExample, sale_starts_at: hoursFromNow(-1), sale_ends_at: hoursFromNow(24 * 29) },
       }),
+      (created) => `/v1/events/${event.id}/tickets/${created.id}`,
     );
     await expectDocumented("listTicketTypes", await api(`/v1/events/${event.id}/tickets`));
 
     const { campaign_code: _noCampaign, ...orderExample } = operation("createOrder").bodyExample as Record<string, unknown>;
-    const order = await expectDocumented<{ id: string }>(
+    const order = await expectCreated<{ id: string }>(
       "createOrder",
       await api("/v1/orders", {
         method: "POST",
         body: { ...orderExample, event_id: event.id, items: [{ ticket_id: ticket.id, quantity: 2 }] },
       }),
+      (created) => `/v1/orders/${created.id}`,
     );
     await expectDocumented("getOrder", await api(`/v1/orders/${order.id}`));
     await expectDocumented("listOrders", await api("/v1/orders"));

@@ -70,10 +70,9 @@ describe("webhook delivery inspection endpoints", () => {
     const api = apiClient(server.url(), tenant.userToken);
     const original = toPublicId("delivery", deliveryId);
 
-    const redelivery = await expectStatus<{ id: string; redelivery_of: string; status: string }>(
-      await api(`/webhooks/deliveries/${original}/redeliver`, { method: "POST" }),
-      201,
-    );
+    const response = await api(`/webhooks/deliveries/${original}/redeliver`, { method: "POST" });
+    const redelivery = await expectStatus<{ id: string; redelivery_of: string; status: string }>(response, 201);
+    expect(response.headers.get("location")).toBe(`/webhooks/deliveries/${redelivery.id}`);
     expect(redelivery.id).not.toBe(original);
     expect(redelivery.redelivery_of).toBe(original);
     await expect

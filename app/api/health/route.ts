@@ -1,4 +1,5 @@
 import { newTraceId } from "@/lib/http/errors";
+import { options } from "@/lib/http/route-exports";
 import { databaseHealth } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
@@ -11,3 +12,5 @@ export async function GET() {
     { status: healthy ? 200 : 503, headers: { "X-Trace-Id": newTraceId() } },
   );
 }
+
+export const OPTIONS = options(["GET"]);

@@ -1,10 +1,15 @@
 import { servedFunctions } from "@/inngest/serve";
-import { notFound } from "@/lib/http/errors";
-import { errorResponse, newTraceId } from "@/lib/http/route";
+import { newTraceId, notFound } from "@/lib/http/errors";
+import { errorResponse } from "@/lib/http/route";
+import { options, withTraceId } from "@/lib/http/route-exports";
 
 export const dynamic = "force-dynamic";
 
 // Without Inngest keys the functions run in-process; answering 404 means nobody can trigger unsigned runs.
 const notServed = async () => errorResponse(notFound("Inngest endpoint"), newTraceId());
+const served = servedFunctions();
 
-export const { GET, POST, PUT } = servedFunctions() ?? { GET: notServed, POST: notServed, PUT: notServed };
+export const GET = served ? withTraceId(served.GET) : notServed;
+export const POST = served ? withTraceId(served.POST) : notServed;
+export const PUT = served ? withTraceId(served.PUT) : notServed;
+export const OPTIONS = served ? options(["GET", "POST", "PUT"]) : notServed;

@@ -1,4 +1,5 @@
 import { newTraceId } from "@/lib/http/errors";
+import { options } from "@/lib/http/route-exports";
 import { openApiDocument } from "@/lib/openapi/document";
 
 // Public: the document describes the API and holds no organization data.
@@ -7,3 +8,5 @@ export function GET(): Response {
     headers: { "Cache-Control": "public, max-age=300", "X-Trace-Id": newTraceId() },
   });
 }
+
+export const OPTIONS = options(["GET"]);

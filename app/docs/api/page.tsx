@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { openApiDocument, requestComponentName } from "@/lib/openapi/document";
 import type { JsonSchema } from "@/lib/openapi/json-schema";
-import { OPERATIONS, RESOURCES, type Operation } from "@/lib/openapi/operations";
+import type { Operation } from "@/lib/http/operation";
+import { OPERATIONS, RESOURCES } from "@/lib/openapi/operations";
 import { constraintNotes, schemaFields, typeLabel, type FieldRow } from "@/lib/openapi/schema-fields";
 
 export const metadata: Metadata = { title: "API reference · Ticketing analytics" };
@@ -27,10 +28,26 @@ interface ResponseObject {
 
 const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
+/** A JSON example. It scrolls sideways on narrow screens, so it takes keyboard focus to scroll without a pointer. */
+function JsonExample({ label, value }: { label: string; value: unknown }) {
+  return (
+    <div>
+      <p className="pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
+      <pre
+        tabIndex={0}
+        className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100 focus:outline-2 focus:outline-offset-2 focus:outline-sky-600"
+      >
+        {JSON.stringify(value, null, 2)}
+      </pre>
+    </div>
+  );
+}
+
 function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
   if (rows.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
+    // Wide tables scroll sideways on narrow screens: focusable, so the keyboard can scroll them too.
+    <div tabIndex={0} className="overflow-x-auto focus:outline-2 focus:outline-offset-2 focus:outline-sky-600">
       <table className="w-full text-left text-sm">
         <caption className="pb-1 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">{caption}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
@@ -65,7 +82,8 @@ function OperationCard({ op, components }: { op: Operation; components: Record<s
     name: `${p.name} (${p.in})`,
     type: typeLabel(p.schema, components),
     required: p.required,
-    notes: [p.description, constraintNotes(p.schema, components)].filter(Boolean).join("; "),
+    // A description ends a sentence; the constraints after it are a list.
+    notes: [p.description?.replace(/\.$/, ""), constraintNotes(p.schema, components)].filter(Boolean).join("; "),
   }));
   const bodyRows = op.body ? schemaFields(components[requestComponentName(op)]!, components) : [];
   const responseRows = op.response.name ? schemaFields(components[op.response.name]!, components) : [];
@@ -77,7 +95,7 @@ function OperationCard({ op, components }: { op: Operation; components: Record<s
         <code className="font-mono text-sm font-semibold break-all" data-testid="operation-path">{op.path}</code>
       </h3>
       <p className="mt-2 font-medium">{op.summary}</p>
-      {op.description && <p className="mt-1 text-sm text-slate-700">{op.description}</p>}
+      <p className="mt-1 text-sm text-slate-700">{op.description}</p>
       <p className="mt-2 text-sm">
         <span className="font-medium">Auth: </span>
         {"scope" in op.access ? (
@@ -92,21 +110,20 @@ function OperationCard({ op, components }: { op: Operation; components: Record<s
       <div className="mt-4 space-y-4">
         <FieldTable caption="Parameters" rows={parameterRows} />
         {op.body && <FieldTable caption="Request body" rows={bodyRows} />}
-        {op.bodyExample !== undefined && (
-          <div>
-            <p className="pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Example request body</p>
-            <pre className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100">
-              {JSON.stringify(op.bodyExample, null, 2)}
-            </pre>
-          </div>
-        )}
+        {op.bodyExample !== undefined && <JsonExample label="Example request body" value={op.bodyExample} />}
         <div>
           <p className="text-sm">
             <span className="font-medium">Response {op.response.status}: </span>
             {op.response.description}
+            {op.location && (
+              <>
+                , with <code className="font-mono">Location: {op.location}</code>
+              </>
+            )}
           </p>
           <FieldTable caption="Response fields" rows={responseRows} />
         </div>
+        {op.response.example !== undefined && <JsonExample label={`Example response ${op.response.status}`} value={op.response.example} />}
         <div>
           <p className="pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">Errors</p>
           <ul className="space-y-0.5 text-sm">
@@ -160,7 +177,7 @@ export default function ApiReferencePage() {
             </h2>
             <p className="mb-4 text-sm text-slate-700">{resource.description}</p>
             <div className="space-y-4">
-              {OPERATIONS.filter((op) => op.resource === resource.name).map((op) => (
+              {OPERATIONS.filter((op) => op.resource === resource).map((op) => (
                 <OperationCard key={op.operationId} op={op} components={components} />
               ))}
             </div>

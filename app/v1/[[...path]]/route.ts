@@ -1,3 +1,3 @@
-import { unknownPaths } from "@/lib/http/route";
+import { unknownPaths } from "@/lib/http/route-exports";
 
-export const { GET, POST, PUT, PATCH, DELETE } = unknownPaths();
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = unknownPaths();

@@ -1,12 +1,9 @@
-import { createEventSchema, listEventsQuerySchema } from "@/lib/catalog/event-schemas";
 import { createEvent, listEvents } from "@/lib/catalog/events";
-import { created, endpoint, methods, ok } from "@/lib/http/route";
+import { created, endpoint, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { EVENTS } from "@/lib/openapi/operations/events";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint({ scope: "events:read" }, async ({ principal, query }) =>
-    ok(await listEvents(principal.organizationId, query(listEventsQuerySchema))),
-  ),
-  POST: endpoint({ scope: "events:write" }, async ({ principal, body }) =>
-    created(await createEvent(principal.organizationId, body(createEventSchema))),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(EVENTS.listEvents, async ({ principal, query }) => ok(await listEvents(principal.organizationId, query))),
+  endpoint(EVENTS.createEvent, async ({ principal, body }) => created(await createEvent(principal.organizationId, body))),
+);

@@ -1,9 +1,10 @@
-import { listMembershipsQuerySchema } from "@/lib/catalog/membership-schemas";
 import { listMemberships } from "@/lib/catalog/memberships";
-import { endpoint, methods, ok } from "@/lib/http/route";
+import { endpoint, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { MEMBERSHIPS } from "@/lib/openapi/operations/memberships";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint({ scope: "memberships:read" }, async ({ principal, query }) =>
-    ok(await listMemberships(principal.organizationId, query(listMembershipsQuerySchema))),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(MEMBERSHIPS.listMemberships, async ({ principal, query }) =>
+    ok(await listMemberships(principal.organizationId, query)),
   ),
-});
+);

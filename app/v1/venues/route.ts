@@ -1,10 +1,9 @@
-import { createVenueSchema } from "@/lib/catalog/venue-schemas";
 import { createVenue, listVenues } from "@/lib/catalog/venues";
-import { created, endpoint, methods, ok } from "@/lib/http/route";
+import { created, endpoint, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { VENUES } from "@/lib/openapi/operations/venues";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint({ scope: "venues:read" }, async ({ principal }) => ok(await listVenues(principal.organizationId))),
-  POST: endpoint({ scope: "venues:write" }, async ({ principal, body }) =>
-    created(await createVenue(principal.organizationId, body(createVenueSchema))),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(VENUES.listVenues, async ({ principal }) => ok(await listVenues(principal.organizationId))),
+  endpoint(VENUES.createVenue, async ({ principal, body }) => created(await createVenue(principal.organizationId, body))),
+);

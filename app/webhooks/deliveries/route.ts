@@ -1,9 +1,10 @@
-import { endpoint, methods, ok } from "@/lib/http/route";
+import { endpoint, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { WEBHOOK_DELIVERIES } from "@/lib/openapi/operations/webhook-deliveries";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
-import { listDeliveriesQuerySchema } from "@/lib/webhooks/delivery-schemas";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint({ dashboard: true }, async ({ principal, query }) =>
-    ok(await listDeliveries(principal.organizationId, query(listDeliveriesQuerySchema))),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(WEBHOOK_DELIVERIES.listDeliveries, async ({ principal, query }) =>
+    ok(await listDeliveries(principal.organizationId, query)),
   ),
-});
+);

@@ -1,9 +1,10 @@
-import { endpoint, methods, ok } from "@/lib/http/route";
-import { transactionsQuerySchema } from "@/lib/orders/order-schemas";
+import { endpoint, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { TRANSACTIONS } from "@/lib/openapi/operations/transactions";
 import { searchTransactions } from "@/lib/orders/transactions-search";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint({ scope: "orders:read" }, async ({ principal, query, traceId }) =>
-    ok({ data: await searchTransactions(principal.organizationId, query(transactionsQuerySchema)), trace_id: traceId }),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(TRANSACTIONS.searchTransactions, async ({ principal, query, traceId }) =>
+    ok({ data: await searchTransactions(principal.organizationId, query), trace_id: traceId }),
   ),
-});
+);

@@ -1,18 +1,15 @@
-import { updateEventSchema } from "@/lib/catalog/event-schemas";
 import { deleteEvent, getEvent, updateEvent } from "@/lib/catalog/events";
-import { endpoint, methods, noContent, ok } from "@/lib/http/route";
+import { endpoint, noContent, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { EVENTS } from "@/lib/openapi/operations/events";
 
-type Params = { event_id: string };
-
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint<Params>({ scope: "events:read" }, async ({ principal, params }) =>
-    ok(await getEvent(principal.organizationId, params.event_id)),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(EVENTS.getEvent, async ({ principal, params }) => ok(await getEvent(principal.organizationId, params.event_id))),
+  endpoint(EVENTS.updateEvent, async ({ principal, params, body }) =>
+    ok(await updateEvent(principal.organizationId, params.event_id, body)),
   ),
-  PATCH: endpoint<Params>({ scope: "events:write" }, async ({ principal, params, body }) =>
-    ok(await updateEvent(principal.organizationId, params.event_id, body(updateEventSchema))),
-  ),
-  DELETE: endpoint<Params>({ scope: "events:write" }, async ({ principal, params }) => {
+  endpoint(EVENTS.deleteEvent, async ({ principal, params }) => {
     await deleteEvent(principal.organizationId, params.event_id);
     return noContent();
   }),
-});
+);

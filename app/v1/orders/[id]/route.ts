@@ -1,8 +1,8 @@
-import { endpoint, methods, ok } from "@/lib/http/route";
+import { endpoint, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { ORDERS } from "@/lib/openapi/operations/orders";
 import { getOrder } from "@/lib/orders/orders";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint<{ id: string }>({ scope: "orders:read" }, async ({ principal, params }) =>
-    ok(await getOrder(principal.organizationId, params.id)),
-  ),
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(ORDERS.getOrder, async ({ principal, params }) => ok(await getOrder(principal.organizationId, params.id))),
+);

@@ -1,18 +1,15 @@
-import { updateVenueSchema } from "@/lib/catalog/venue-schemas";
 import { deleteVenue, getVenue, updateVenue } from "@/lib/catalog/venues";
-import { endpoint, methods, noContent, ok } from "@/lib/http/route";
+import { endpoint, noContent, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { VENUES } from "@/lib/openapi/operations/venues";
 
-type Params = { id: string };
-
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint<Params>({ scope: "venues:read" }, async ({ principal, params }) =>
-    ok(await getVenue(principal.organizationId, params.id)),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(VENUES.getVenue, async ({ principal, params }) => ok(await getVenue(principal.organizationId, params.id))),
+  endpoint(VENUES.updateVenue, async ({ principal, params, body }) =>
+    ok(await updateVenue(principal.organizationId, params.id, body)),
   ),
-  PATCH: endpoint<Params>({ scope: "venues:write" }, async ({ principal, params, body }) =>
-    ok(await updateVenue(principal.organizationId, params.id, body(updateVenueSchema))),
-  ),
-  DELETE: endpoint<Params>({ scope: "venues:write" }, async ({ principal, params }) => {
+  endpoint(VENUES.deleteVenue, async ({ principal, params }) => {
     await deleteVenue(principal.organizationId, params.id);
     return noContent();
   }),
-});
+);

@@ -1,8 +1,10 @@
-import { endpoint, methods, ok } from "@/lib/http/route";
+import { endpoint, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { WEBHOOK_DELIVERIES } from "@/lib/openapi/operations/webhook-deliveries";
 import { getDelivery } from "@/lib/webhooks/deliveries";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint<{ id: string }>({ dashboard: true }, async ({ principal, params }) =>
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(WEBHOOK_DELIVERIES.getDelivery, async ({ principal, params }) =>
     ok(await getDelivery(principal.organizationId, params.id)),
   ),
-});
+);

@@ -1,8 +1,10 @@
-import { endpoint, methods, ok } from "@/lib/http/route";
+import { endpoint, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { WEBHOOK_DELIVERIES } from "@/lib/openapi/operations/webhook-deliveries";
 import { listAttempts } from "@/lib/webhooks/deliveries";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: endpoint<{ id: string }>({ dashboard: true }, async ({ principal, params }) =>
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(WEBHOOK_DELIVERIES.listDeliveryAttempts, async ({ principal, params }) =>
     ok(await listAttempts(principal.organizationId, params.id)),
   ),
-});
+);

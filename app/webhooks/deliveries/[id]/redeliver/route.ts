@@ -1,8 +1,10 @@
-import { created, endpoint, methods } from "@/lib/http/route";
+import { created, endpoint } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { WEBHOOK_DELIVERIES } from "@/lib/openapi/operations/webhook-deliveries";
 import { redeliver } from "@/lib/webhooks/deliveries";
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: endpoint<{ id: string }>({ dashboard: true }, async ({ principal, params }) =>
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
+  endpoint(WEBHOOK_DELIVERIES.redeliverDelivery, async ({ principal, params }) =>
     created(await redeliver(principal.organizationId, params.id)),
   ),
-});
+);

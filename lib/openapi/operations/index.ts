@@ -1,0 +1,18 @@
+import type { Operation, Resource } from "@/lib/http/operation";
+import { EVENTS } from "./events";
+import { MEMBERSHIPS } from "./memberships";
+import { ORDERS } from "./orders";
+import { TICKET_TYPES } from "./ticket-types";
+import { TRANSACTIONS } from "./transactions";
+import { VENUES } from "./venues";
+import { WEBHOOK_DELIVERIES } from "./webhook-deliveries";
+
+/**
+ * Every operation of the API, in the order of the document and the reference page: the one list the OpenAPI
+ * document walks. A new resource's module is added here; a new operation only to its resource's module.
+ */
+export const OPERATIONS: Operation[] = [TRANSACTIONS, ORDERS, VENUES, EVENTS, TICKET_TYPES, MEMBERSHIPS, WEBHOOK_DELIVERIES].flatMap(
+  (operations) => Object.values(operations),
+);
+
+export const RESOURCES: Resource[] = [...new Set(OPERATIONS.map((op) => op.resource))];
