@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isCrossOriginRequest } from "@/lib/auth/same-origin";
 import { ApiError, apiErrorResponse, newTraceId } from "@/lib/http/errors";
 
 /**
@@ -8,6 +9,10 @@ import { ApiError, apiErrorResponse, newTraceId } from "@/lib/http/errors";
  * names nothing, so it is answered here, before routing, with the API's 404 (as unknown /v1 paths are).
  */
 export function proxy(request: NextRequest) {
+  // Next.js refuses a server action posted from another origin too, but as a 500; it is the caller's fault.
+  if (request.method === "POST" && request.headers.has("next-action") && isCrossOriginRequest(request.headers)) {
+    return apiErrorResponse(new ApiError("forbidden", "Cross-origin server action requests are refused"), newTraceId());
+  }
   try {
     decodeURIComponent(new URL(request.url).pathname);
   } catch {
@@ -17,6 +22,10 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Matched against the raw path: only API paths holding a percent sign pay for the proxy at all.
-  matcher: ["/((?:v1|analytics_search|webhooks)\\b.*%.*)"],
+  // Matched against the raw path: only API paths holding a percent sign, and server action calls, pay for the proxy.
+  matcher: [
+    "/((?:v1|analytics_search|webhooks)\\b.*%.*)",
+    // Server action calls, for the Origin check.
+    { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
+  ],
 };

@@ -141,7 +141,7 @@ describe("admin CLI", () => {
 
     const token = await admin("issue-token", "--email", "ops@acme.test", "--ttl-seconds", "120");
     expect(token.code).toBe(0);
-    const claims = verifyUserToken(token.json.token as string);
+    const claims = await verifyUserToken(token.json.token as string);
     expect(claims).toMatchObject({
       sub: fromPublicId("user", user.json.id as string),
       org: fromPublicId("organization", orgId),
