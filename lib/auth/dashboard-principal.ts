@@ -1,3 +1,4 @@
+import "server-only";
 import { signedInUser } from "./auth";
 import { sessionIsCurrent } from "./users";
 import { looksLikeJwt, verifyUserToken } from "./user-token";

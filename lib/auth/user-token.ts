@@ -1,3 +1,4 @@
+import "server-only";
 import { jwtVerify, SignJWT } from "jose";
 import { env } from "@/lib/env";
 import type { SessionSubject } from "./users";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { users } from "@/db/schema";

@@ -59,7 +59,7 @@ describe("admin CLI", () => {
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     else delete env.DATABASE_URL;
     return new Promise((resolve) => {
-      execFile(process.execPath, [tsxCli, "lib/cli/admin.ts", ...args], { cwd: root, env }, (error, stdout, stderr) => {
+      execFile(process.execPath, [tsxCli, "--conditions=react-server", "lib/cli/admin.ts", ...args], { cwd: root, env }, (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         let json: Record<string, unknown> = {};
         if (code === 0) json = JSON.parse(stdout) as Record<string, unknown>;
