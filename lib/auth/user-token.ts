@@ -35,6 +35,9 @@ export function looksLikeJwt(token: string): boolean {
  * is pinned, which rules out alg=none and algorithm confusion.
  */
 export async function verifyUserToken(token: string, now = Date.now()): Promise<UserTokenClaims | null> {
+  // A part's last character may have spare bits that base64url decoding ignores: only the canonical
+  // spelling is accepted, so a token has exactly one text and an altered one never passes.
+  if (!token.split(".").every((part) => Buffer.from(part, "base64url").toString("base64url") === part)) return null;
   let claims: Partial<UserTokenClaims>;
   try {
     ({ payload: claims } = await jwtVerify<Partial<UserTokenClaims>>(token, signingKey(), {

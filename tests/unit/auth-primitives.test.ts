@@ -46,6 +46,17 @@ describe("dashboard user tokens", () => {
     expect(await verifyUserToken(`${none}.${forged}.`)).toBeNull();
   });
 
+  it("refuses a signature spelled with the spare bits of its last character set (same bytes, altered text)", async () => {
+    const token = await issueUserToken(subject, 60);
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    // A 32-byte HMAC is 43 characters; the last one carries 4 bits and 2 spare zero bits.
+    const last = alphabet.indexOf(token.at(-1)!);
+    expect(last % 4).toBe(0);
+    const altered = token.slice(0, -1) + alphabet[last + 1];
+    expect(Buffer.from(altered.split(".")[2]!, "base64url")).toEqual(Buffer.from(token.split(".")[2]!, "base64url"));
+    expect(await verifyUserToken(altered)).toBeNull();
+  });
+
   it("refuses a token that expired a second ago and accepts it a second before", async () => {
     const now = Date.now();
     const token = await issueUserToken(subject, 60, now);
