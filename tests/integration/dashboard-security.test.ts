@@ -131,6 +131,16 @@ describe("dashboard sessions and user tokens", () => {
     for (const origin of ["https://evil.example", "null"]) {
       expectApiError(await post(origin), 403, "forbidden", `Origin: ${origin}`);
     }
+    // Without JavaScript a form posts the action as multipart form data, with no Next-Action header.
+    const form = new FormData();
+    form.set(`$ACTION_ID_${signOutAction}`, "");
+    const formPost = await fetch(`${server.url()}/overview`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: cookie, Origin: "https://evil.example" },
+      body: form,
+    });
+    expectApiError(await readResult(formPost), 403, "forbidden", "form post");
     // Refused before it ran: the session still works.
     expect((await call({ cookie }, "GET", "/webhooks/deliveries")).status).toBe(200);
 
