@@ -14,7 +14,7 @@ export default defineConfig([
     },
   },
   {
-    files: ["lib/env.ts", "instrumentation.ts", "tests/**", "bench/**", "playwright.config.ts", "vitest.config.ts", "lib/cli/**"],
+    files: ["lib/env.ts", "next.config.ts", "instrumentation.ts", "tests/**", "bench/**", "playwright.config.ts", "vitest.config.ts", "lib/cli/**"],
     rules: { "no-restricted-properties": "off" },
   },
 ]);

@@ -1,5 +1,8 @@
 import type { NextConfig } from "next";
-import { env } from "./lib/env";
+import { parseEnv } from "./lib/env-schema";
+
+// Not lib/env: Next.js loads this file outside its server bundles, where `server-only` refuses to load.
+const env = parseEnv(process.env);
 
 const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,

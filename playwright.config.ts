@@ -38,7 +38,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "npx tsx tests/support/e2e-server.ts",
+    command: "npx tsx --conditions=react-server tests/support/e2e-server.ts",
     url: `${baseURL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,

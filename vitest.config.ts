@@ -4,7 +4,13 @@ import { defineConfig } from "vitest/config";
 const root = path.resolve(import.meta.dirname);
 
 export default defineConfig({
-  resolve: { alias: { "@": root } },
+  resolve: {
+    alias: {
+      "@": root,
+      // Tests import server modules directly, outside Next's server bundles (see server-only in the README).
+      "server-only": path.join(root, "node_modules", "server-only", "empty.js"),
+    },
+  },
   test: {
     env: {
       AUTH_SECRET: "test-secret-test-secret-test-secret-0123456789",

@@ -2,7 +2,7 @@
  * Mixed-load benchmark: the API under a realistic blend of reads and writes, at the highest rate this
  * machine sustains, for 60 s.
  *
- *   npx tsx bench/load.ts [--orders 100000] [--duration 60] [--levels 4,8,16,32] [--probe 10]
+ *   npx tsx --conditions=react-server bench/load.ts [--orders 100000] [--duration 60] [--levels 4,8,16,32] [--probe 10]
  *
  * PostgreSQL only. Creates a fresh database `bench_load_<timestamp>` on the server of DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds one organization with `--orders` orders and
@@ -514,7 +514,7 @@ function markdown(s: {
   return [
     "# Mixed-load benchmark",
     "",
-    `Measured ${s.measured_at} by \`npx tsx bench/load.ts\` on ${s.postgres}, ${s.machine.cpus} CPUs shared by the load generator, ` +
+    `Measured ${s.measured_at} by \`npx tsx --conditions=react-server bench/load.ts\` on ${s.postgres}, ${s.machine.cpus} CPUs shared by the load generator, ` +
       `\`next start\` (production build, default pool of 10 connections) and PostgreSQL (1-minute load average ` +
       `${s.machine.load_average_1m.before_run} before the measured run, ${s.machine.load_average_1m.after_run} after). One organization with ` +
       `${s.seeded_orders.toLocaleString("en")} seeded orders, 60 events, a webhook integration to a local receiver (so every created order ` +

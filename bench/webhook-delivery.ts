@@ -3,7 +3,7 @@
  * announcement → in-process Inngest driver) and measures, with a local receiver on 127.0.0.1, the latency
  * from order completion (createOrder returned) to the first attempt arriving, and delivery throughput.
  *
- *   npx tsx bench/webhook-delivery.ts [--orders 500] [--concurrency 8] [--rate 0]
+ *   npx tsx --conditions=react-server bench/webhook-delivery.ts [--orders 500] [--concurrency 8] [--rate 0]
  *
  * Without --rate, orders are completed as fast as `concurrency` callers can (saturation: shows delivery
  * throughput, and on the single-connection embedded database the backlog in the latency). With

@@ -1,73 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { z } from "zod";
+import "server-only";
+import { parseEnv, type Env } from "./env-schema";
 
-const flag = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((v) => v === "true" || v === "1");
-
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
-
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: optionalString.pipe(
-    z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
-      .optional(),
-  ),
-  DATA_DIR: z.string().min(1).default(".data"),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  PUBLIC_URL: optionalString.pipe(z.url().optional()),
-  INNGEST_EVENT_KEY: optionalString,
-  INNGEST_SIGNING_KEY: optionalString,
-  INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  // A separate build directory lets parallel test runs (and their builds) coexist in one checkout.
-  NEXT_DIST_DIR: optionalString.pipe(z.string().default(".next")),
-});
-
-export type Env = z.infer<typeof schema> & { AUTH_SECRET: string; PGLITE_DIR: string };
-
-/**
- * Without AUTH_SECRET a fresh checkout still has to start, so a random secret is kept beside the
- * embedded database: sessions and the derived demo key then survive restarts.
- */
-function localAuthSecret(dataDir: string): string {
-  const file = path.join(dataDir, "auth-secret");
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    // "wx": when two processes start at once, the first one's secret wins.
-    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  }
-  return readFileSync(file, "utf8").trim();
-}
-
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = schema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
-  }
-  const parsed = result.data;
-  const dataDir = path.resolve(parsed.DATA_DIR);
-  return {
-    ...parsed,
-    DATA_DIR: dataDir,
-    PGLITE_DIR: path.join(dataDir, "pglite"),
-    AUTH_SECRET: parsed.AUTH_SECRET ?? localAuthSecret(dataDir),
-  };
-}
+export { parseEnv, type Env };
 
 export const env: Env = parseEnv(process.env);
 

@@ -1,17 +1,16 @@
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { apiKeys, organizations } from "./organizations";
+import { organizations } from "./organizations";
 
-// Hits per API key per second; the rolling-minute limit sums the last 61 buckets.
+// Hits per subject (an API key's id, or a dashboard user's) per second; the rolling-minute limit sums the
+// last 61 buckets. No foreign key, as the subject is either: a deleted subject's rows are at most a minute's.
 export const rateLimitBuckets = pgTable(
   "rate_limit_buckets",
   {
-    apiKeyId: uuid("api_key_id")
-      .notNull()
-      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    subjectId: uuid("subject_id").notNull(),
     bucket: bigint("bucket", { mode: "number" }).notNull(),
     hits: integer("hits").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.apiKeyId, t.bucket] })],
+  (t) => [primaryKey({ columns: [t.subjectId, t.bucket] })],
 );
 
 export const idempotencyKeys = pgTable(

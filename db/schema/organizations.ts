@@ -33,6 +33,8 @@ export const users = pgTable(
     name: text("name"),
     passwordHash: text("password_hash").notNull(),
     role: text("role").$type<(typeof USER_ROLES)[number]>().notNull().default("admin"),
+    // Carried by every session and user token; bumping it (sign-out, password change) ends them all.
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

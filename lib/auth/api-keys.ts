@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, isNull, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";

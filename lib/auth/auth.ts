@@ -1,18 +1,21 @@
+import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { throttledCheck } from "./login-throttle";
-import { checkCredentials } from "./users";
+import { checkCredentials, endUserSessions, sessionIsCurrent, type SessionSubject } from "./users";
 
 declare module "next-auth" {
   interface User {
     organizationId?: string;
+    sessionVersion?: number;
   }
   interface Session {
     organizationId: string;
     userId: string;
+    sessionVersion: number;
   }
 }
 
@@ -23,7 +26,11 @@ export class SignInThrottled extends CredentialsSignin {
 
 const credentialsSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1000) });
 
-/** Dashboard sign-in: e-mail and password from the users table, JWT sessions (no session table). */
+/**
+ * Dashboard sign-in: e-mail and password from the users table, JWT sessions (no session table). Each
+ * session carries its user's session version, compared with the database on every request (see
+ * signedInUser), so signing out ends the session server-side and not only in this browser.
+ */
 export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: env.AUTH_SECRET,
   trustHost: true,
@@ -41,7 +48,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         if (result.throttled) throw new SignInThrottled();
         const { user } = result;
         if (!user) return null;
-        return { id: user.id, email: user.email, name: user.name ?? user.email, organizationId: user.organizationId };
+        return {
+          id: user.id,
+          email: user.email,
+          name: user.name ?? user.email,
+          organizationId: user.organizationId,
+          sessionVersion: user.sessionVersion,
+        };
       },
     }),
   ],
@@ -55,12 +68,34 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   callbacks: {
     jwt({ token, user }) {
       if (user?.organizationId) token.org = user.organizationId;
+      if (user?.sessionVersion !== undefined) token.sv = user.sessionVersion;
       return token;
     },
     session({ session, token }) {
       session.organizationId = String(token.org ?? "");
       session.userId = String(token.sub ?? "");
+      // A session from before session versions matches no user's: it has to sign in again.
+      session.sessionVersion = typeof token.sv === "number" ? token.sv : -1;
       return session;
     },
   },
+  events: {
+    // Signing out ends every session of the user, the copied or stolen cookie of this one included.
+    async signOut(message) {
+      const userId = "token" in message ? message.token?.sub : undefined;
+      if (userId) await endUserSessions(userId);
+    },
+  },
 });
+
+export interface SignedInUser extends SessionSubject {
+  email: string | null;
+}
+
+/** The user of the request's session cookie, or null when there is none or it has ended (see sessionIsCurrent). */
+export async function signedInUser(): Promise<SignedInUser | null> {
+  const session = await auth();
+  if (!session?.organizationId || !session.userId) return null;
+  const subject = { userId: session.userId, organizationId: session.organizationId, sessionVersion: session.sessionVersion };
+  return (await sessionIsCurrent(subject)) ? { ...subject, email: session.user?.email ?? null } : null;
+}

@@ -1,20 +1,21 @@
-import { auth } from "./auth";
-import { userInOrganization } from "./users";
+import "server-only";
+import { signedInUser } from "./auth";
+import { sessionIsCurrent } from "./users";
 import { looksLikeJwt, verifyUserToken } from "./user-token";
 
 /**
  * The organization and user behind a dashboard user token (Authorization: Bearer <jwt>) or, without
- * an Authorization header, the signed-in dashboard session. API keys never qualify.
+ * an Authorization header, the signed-in dashboard session. API keys never qualify. Either way the
+ * user must still exist in the organization with the session version the token or session carries.
  */
 export async function resolveDashboardPrincipal(token: string | null) {
-  if (token) {
-    if (!looksLikeJwt(token)) return null;
-    const claims = verifyUserToken(token);
-    // A deleted user's tokens die with the user, even before they expire.
-    if (!claims || !(await userInOrganization(claims.sub, claims.org))) return null;
-    return { organizationId: claims.org, userId: claims.sub };
+  if (!token) {
+    const user = await signedInUser();
+    return user && { organizationId: user.organizationId, userId: user.userId };
   }
-  const session = await auth();
-  if (!session?.organizationId || !session.userId) return null;
-  return { organizationId: session.organizationId, userId: session.userId };
+  if (!looksLikeJwt(token)) return null;
+  const claims = await verifyUserToken(token);
+  if (!claims) return null;
+  const subject = { userId: claims.sub, organizationId: claims.org, sessionVersion: claims.sv };
+  return (await sessionIsCurrent(subject)) ? { organizationId: subject.organizationId, userId: subject.userId } : null;
 }

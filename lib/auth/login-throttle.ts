@@ -1,3 +1,4 @@
+import "server-only";
 import { and, count, eq, gt, lte, sql } from "drizzle-orm";
 import { db, type Database } from "@/db/client";
 import { loginAttempts } from "@/db/schema";

@@ -1,46 +1,53 @@
+import "server-only";
+import { jwtVerify, SignJWT } from "jose";
 import { env } from "@/lib/env";
-import { constantTimeEqual, hmacSha256 } from "./secrets";
+import type { SessionSubject } from "./users";
 
 /** Claims of the dashboard user token accepted by the webhook inspection endpoints. */
 export interface UserTokenClaims {
   sub: string;
   org: string;
+  /** The user's session version when the token was issued: a sign-out or password change ends the token. */
+  sv: number;
   iat: number;
   exp: number;
 }
 
-const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
+const ALGORITHM = "HS256";
+const signingKey = () => new TextEncoder().encode(env.AUTH_SECRET);
 
-function sign(payload: string): string {
-  return hmacSha256(env.AUTH_SECRET, `${HEADER}.${payload}`).toString("base64url");
-}
-
-export function issueUserToken(userId: string, organizationId: string, ttlSeconds = 3600, now = Date.now()): string {
+export async function issueUserToken(subject: SessionSubject, ttlSeconds = 3600, now = Date.now()): Promise<string> {
   const iat = Math.floor(now / 1000);
-  const claims: UserTokenClaims = { sub: userId, org: organizationId, iat, exp: iat + ttlSeconds };
-  const payload = Buffer.from(JSON.stringify(claims)).toString("base64url");
-  return `${HEADER}.${payload}.${sign(payload)}`;
+  return new SignJWT({ org: subject.organizationId, sv: subject.sessionVersion })
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setSubject(subject.userId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ttlSeconds)
+    .sign(signingKey());
 }
 
 export function looksLikeJwt(token: string): boolean {
   return /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token);
 }
 
-/** The claims of a valid, unexpired HS256 token signed with AUTH_SECRET; null for anything else. */
-export function verifyUserToken(token: string, now = Date.now()): UserTokenClaims | null {
-  const parts = token.split(".");
-  if (parts.length !== 3) return null;
-  const [header, payload, signature] = parts as [string, string, string];
-  // Only our own header is accepted, which rules out alg=none and algorithm confusion.
-  if (header !== HEADER || !constantTimeEqual(signature, sign(payload))) return null;
-  let claims: unknown;
+/**
+ * The claims of a valid, unexpired token signed with AUTH_SECRET; null for anything else. The algorithm
+ * is pinned, which rules out alg=none and algorithm confusion.
+ */
+export async function verifyUserToken(token: string, now = Date.now()): Promise<UserTokenClaims | null> {
+  // A part's last character may have spare bits that base64url decoding ignores: only the canonical
+  // spelling is accepted, so a token has exactly one text and an altered one never passes.
+  if (!token.split(".").every((part) => Buffer.from(part, "base64url").toString("base64url") === part)) return null;
+  let claims: Partial<UserTokenClaims>;
   try {
-    claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    ({ payload: claims } = await jwtVerify<Partial<UserTokenClaims>>(token, signingKey(), {
+      algorithms: [ALGORITHM],
+      requiredClaims: ["sub", "iat", "exp"],
+      currentDate: new Date(now),
+    }));
   } catch {
     return null;
   }
-  const c = claims as Partial<UserTokenClaims>;
-  if (typeof c.sub !== "string" || typeof c.org !== "string" || typeof c.exp !== "number") return null;
-  if (c.exp * 1000 <= now) return null;
-  return c as UserTokenClaims;
+  if (typeof claims.org !== "string" || !Number.isInteger(claims.sv)) return null;
+  return claims as UserTokenClaims;
 }

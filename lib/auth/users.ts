@@ -1,3 +1,4 @@
+import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { users } from "@/db/schema";
@@ -16,7 +17,13 @@ export async function createUser(
       role: input.role ?? "admin",
       passwordHash: await hashPassword(input.password),
     })
-    .returning({ id: users.id, organizationId: users.organizationId, email: users.email, role: users.role });
+    .returning({
+      id: users.id,
+      organizationId: users.organizationId,
+      email: users.email,
+      role: users.role,
+      sessionVersion: users.sessionVersion,
+    });
   return row!;
 }
 
@@ -29,13 +36,48 @@ export async function findUserByEmail(email: string, q: Queryable = db) {
   return row ?? null;
 }
 
-export async function userInOrganization(userId: string, organizationId: string, q: Queryable = db) {
+/** Who a session or user token speaks for, and the session version it was issued under. */
+export interface SessionSubject {
+  userId: string;
+  organizationId: string;
+  sessionVersion: number;
+}
+
+/**
+ * Whether a session or user token still holds: its user exists, in its organization, and has not ended
+ * its sessions since (sign-out, password change). A deleted user's sessions end with the user.
+ */
+export async function sessionIsCurrent(subject: SessionSubject, q: Queryable = db): Promise<boolean> {
   const [row] = await q
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.organizationId, organizationId)))
+    .where(
+      and(
+        eq(users.id, subject.userId),
+        eq(users.organizationId, subject.organizationId),
+        eq(users.sessionVersion, subject.sessionVersion),
+      ),
+    )
     .limit(1);
   return Boolean(row);
+}
+
+/** Ends every session and user token of the user, on every device (sign-out). */
+export async function endUserSessions(userId: string, q: Queryable = db): Promise<void> {
+  await q
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+/** Sets a new password; the user's existing sessions and tokens end with the old one. */
+export async function changePassword(userId: string, password: string, q: Queryable = db): Promise<boolean> {
+  const rows = await q
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 // A dummy hash to compare against when the e-mail is unknown, so timing does not reveal which part was wrong.

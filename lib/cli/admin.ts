@@ -9,7 +9,7 @@ import { CURRENCIES, WEBHOOK_EVENT_TYPES } from "@/db/schema";
 import { createApiKey, revokeApiKeyById } from "@/lib/auth/api-keys";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { issueUserToken } from "@/lib/auth/user-token";
-import { createUser, findUserByEmail } from "@/lib/auth/users";
+import { changePassword, createUser, findUserByEmail } from "@/lib/auth/users";
 import { ApiError } from "@/lib/http/errors";
 import { ID_PREFIXES, fromPublicId, normalizeUuid, toPublicId, type IdKind } from "@/lib/ids";
 import { bulkSeedOrders } from "@/lib/demo/bulk-seed";
@@ -37,6 +37,8 @@ const commaList = <T extends string>(allowed: readonly T[], what: string) =>
         .array(z.enum(allowed as readonly [T, ...T[]], { error: (i) => `unknown ${what} "${String(i.input)}" (one of ${allowed.join(", ")})` }))
         .min(1, `at least one ${what} is required`),
     );
+
+const newPassword = z.string().min(8, "must be at least 8 characters").max(200);
 
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
 
@@ -68,13 +70,24 @@ const COMMANDS = {
     schema: z.strictObject({
       org: publicId("organization"),
       email: z.email(),
-      password: z.string().min(8, "must be at least 8 characters").max(200),
+      password: newPassword,
     }),
     async run({ org, email, password }) {
       await requireOrganization(org);
       if (await findUserByEmail(email)) throw new CliError(`A user with the e-mail ${email} already exists`);
       const user = await createUser({ organizationId: org, email, password });
       return { id: toPublicId("user", user.id), organization_id: toPublicId("organization", org), email: user.email, role: user.role };
+    },
+  }),
+  "set-password": command({
+    usage: "set-password --email E --password P",
+    schema: z.strictObject({ email: z.email(), password: newPassword }),
+    async run({ email, password }) {
+      const user = await findUserByEmail(email);
+      if (!user) throw new CliError(`No user with the e-mail ${email}`);
+      await changePassword(user.id, password);
+      // The user's dashboard sessions and user tokens end with the old password.
+      return { id: toPublicId("user", user.id), email: user.email, sessions_ended: true };
     },
   }),
   "create-key": command({
@@ -123,7 +136,11 @@ const COMMANDS = {
       if (!user) throw new CliError(`No user with the e-mail ${args.email}`);
       const now = Date.now();
       return {
-        token: issueUserToken(user.id, user.organizationId, args["ttl-seconds"], now),
+        token: await issueUserToken(
+          { userId: user.id, organizationId: user.organizationId, sessionVersion: user.sessionVersion },
+          args["ttl-seconds"],
+          now,
+        ),
         token_type: "Bearer",
         user_id: toPublicId("user", user.id),
         organization_id: toPublicId("organization", user.organizationId),

@@ -1,25 +1,15 @@
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { auth } from "@/lib/auth/auth";
-import { userInOrganization } from "@/lib/auth/users";
+import { signedInUser, type SignedInUser } from "@/lib/auth/auth";
 
-export interface DashboardSession {
-  organizationId: string;
-  userId: string;
-  email: string | null;
-}
+export type DashboardSession = SignedInUser;
 
 /**
- * The signed-in dashboard user, or null. A deleted user's session ends with the user, even before the
- * JWT expires. Cached per request so the layout and the page share one lookup.
+ * The signed-in dashboard user, or null. A deleted user's session ends with the user, and a signed-out
+ * one with the sign-out, even before the JWT expires. Cached per request so the layout and the page
+ * share one lookup.
  */
-export const currentSession = cache(async (): Promise<DashboardSession | null> => {
-  const session = await auth();
-  const organizationId = session?.organizationId;
-  const userId = session?.userId;
-  if (!organizationId || !userId || !(await userInOrganization(userId, organizationId))) return null;
-  return { organizationId, userId, email: session.user?.email ?? null };
-});
+export const currentSession = cache(signedInUser);
 
 /** The session of a dashboard page or server action; anyone else is sent to the sign-in page. */
 export async function requireSession(): Promise<DashboardSession> {

@@ -1,5 +1,9 @@
 import { sql } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
+import { ApiError } from "./errors";
+
+/** Requests per minute a dashboard user may make with a user token or the session cookie. */
+export const DASHBOARD_RATE_LIMIT_PER_MINUTE = 60;
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -10,10 +14,13 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
-/** Counts this request against the key's rolling-minute limit: one database round trip (see rate_limit_hit). */
-export async function checkRateLimit(apiKeyId: string, limit: number): Promise<RateLimitResult> {
+/**
+ * Counts this request against the subject's rolling-minute limit: one database round trip (see
+ * rate_limit_hit). The subject is an API key's id or a dashboard user's.
+ */
+export async function checkRateLimit(subjectId: string, limit: number): Promise<RateLimitResult> {
   const [row] = rowsOf<{ allowed: boolean; remaining: number; reset_at: string | number }>(
-    await db.execute(sql`select allowed, remaining, reset_at from rate_limit_hit(${apiKeyId}::uuid, ${limit}::integer)`),
+    await db.execute(sql`select allowed, remaining, reset_at from rate_limit_hit(${subjectId}::uuid, ${limit}::integer)`),
   );
   const resetAt = Number(row!.reset_at);
   return {
@@ -31,4 +38,17 @@ export function rateLimitHeaders(result: RateLimitResult): Record<string, string
     "X-RateLimit-Remaining": String(result.remaining),
     "X-RateLimit-Reset": String(result.resetAt),
   };
+}
+
+/** Counts the request and returns the X-RateLimit-* headers, or throws the 429 (with Retry-After) when over the limit. */
+export async function enforceRateLimit(subjectId: string, limit: number): Promise<Record<string, string>> {
+  const result = await checkRateLimit(subjectId, limit);
+  const headers = rateLimitHeaders(result);
+  if (!result.allowed) {
+    throw new ApiError("rate_limited", "Rate limit exceeded; retry after the time given in Retry-After", undefined, {
+      ...headers,
+      "Retry-After": String(result.retryAfterSeconds),
+    });
+  }
+  return headers;
 }

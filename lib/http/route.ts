@@ -2,13 +2,16 @@ import { z } from "zod";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { hasScope } from "@/lib/auth/scopes";
 import { resolveDashboardPrincipal } from "@/lib/auth/dashboard-principal";
+import { isCrossOriginRequest } from "@/lib/auth/same-origin";
 import { log } from "@/lib/log";
 import { apiErrorFromDatabase } from "./db-errors";
 import { ApiError, apiErrorResponse, newTraceId, type ErrorDetail } from "./errors";
 import { withIdempotency } from "./idempotency";
 import type { Access, Operation, PathParamNames } from "./operation";
-import { checkRateLimit, rateLimitHeaders } from "./rate-limit";
+import { DASHBOARD_RATE_LIMIT_PER_MINUTE, enforceRateLimit } from "./rate-limit";
 import { fieldPath, readBody } from "./request-body";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface Principal {
   organizationId: string;
@@ -82,6 +85,10 @@ interface Authorized {
 async function authorize(request: Request, access: Access): Promise<Authorized> {
   const token = bearer(request);
   if ("dashboard" in access) {
+    // The session cookie goes along with any site's form or fetch; only this site's pages may write with it.
+    if (!token && !SAFE_METHODS.has(request.method) && isCrossOriginRequest(request.headers)) {
+      throw new ApiError("forbidden", "Cross-origin requests with the dashboard session are refused");
+    }
     const principal = await resolveDashboardPrincipal(token);
     if (!principal) {
       throw new ApiError(
@@ -89,18 +96,11 @@ async function authorize(request: Request, access: Access): Promise<Authorized> 
         "A dashboard user token is required (Authorization: Bearer <jwt>); API keys are not accepted here",
       );
     }
-    return { principal, headers: {} };
+    return { principal, headers: await enforceRateLimit(principal.userId, DASHBOARD_RATE_LIMIT_PER_MINUTE) };
   }
   const key = token ? await authenticateApiKey(token) : null;
   if (!key) throw new ApiError("unauthorized", "Invalid or missing API key");
-  const limit = await checkRateLimit(key.id, key.rateLimitPerMinute);
-  const headers = rateLimitHeaders(limit);
-  if (!limit.allowed) {
-    throw new ApiError("rate_limited", "Rate limit exceeded; retry after the time given in Retry-After", undefined, {
-      ...headers,
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
+  const headers = await enforceRateLimit(key.id, key.rateLimitPerMinute);
   if (!hasScope(key.scopes, access.scope)) {
     throw new ApiError("forbidden", `Insufficient permissions. Required scope: ${access.scope}`, undefined, headers);
   }

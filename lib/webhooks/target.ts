@@ -16,8 +16,13 @@ export class TargetRefused extends Error {
   }
 }
 
-const refusedV4 = new BlockList();
-for (const [network, prefix] of [
+const subnets = (family: "ipv4" | "ipv6", list: readonly (readonly [string, number])[]) => {
+  const blockList = new BlockList();
+  for (const [network, prefix] of list) blockList.addSubnet(network, prefix, family);
+  return blockList;
+};
+
+const refusedV4 = subnets("ipv4", [
   ["0.0.0.0", 8], // "this network", incl. the unspecified address
   ["10.0.0.0", 8],
   ["100.64.0.0", 10], // carrier-grade NAT
@@ -25,25 +30,30 @@ for (const [network, prefix] of [
   ["169.254.0.0", 16], // link-local, incl. the cloud metadata address 169.254.169.254
   ["172.16.0.0", 12],
   ["192.0.0.0", 24],
+  ["192.0.2.0", 24], // documentation
+  ["192.88.99.0", 24], // 6to4 relay anycast
   ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
+  ["198.18.0.0", 15], // benchmarking
+  ["198.51.100.0", 24], // documentation
+  ["203.0.113.0", 24], // documentation
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved and broadcast
-] as const) {
-  refusedV4.addSubnet(network, prefix, "ipv4");
-}
+]);
 
-const refusedV6 = new BlockList();
-for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7], // unique local, incl. the fd00:ec2::254 metadata address
-  ["fe80::", 10],
-  ["fec0::", 10],
-  ["ff00::", 8],
-] as const) {
-  refusedV6.addSubnet(network, prefix, "ipv6");
-}
+/**
+ * IPv6 is an allow-list: only global unicast (2000::/3) passes, which leaves out the unspecified and
+ * loopback addresses, discard (100::/64), local-use NAT64 (64:ff9b:1::/48), unique-local (fc00::/7,
+ * incl. the fd00:ec2::254 metadata address), link-local, site-local and multicast. Within it, these
+ * special-purpose ranges are refused too.
+ */
+const globalUnicastV6 = subnets("ipv6", [["2000::", 3]]);
+const refusedGlobalV6 = subnets("ipv6", [
+  // IETF protocol assignments: benchmarking 2001:2::/48, ORCHID 2001:10::/28, ORCHIDv2 2001:20::/28 and
+  // others. Teredo (2001::/32) is in it too, but is judged by the IPv4 addresses it carries, below.
+  ["2001::", 23],
+  ["2001:db8::", 32], // documentation
+  ["3fff::", 20], // documentation
+]);
 
 /** The 8 hextets of an IPv6 address (zone ids dropped, an embedded dotted IPv4 tail converted). */
 function ipv6Hextets(address: string): number[] {
@@ -60,25 +70,38 @@ function ipv6Hextets(address: string): number[] {
   return [...left, ...zeros, ...right].map((h) => parseInt(h, 16));
 }
 
-/** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96), if any. */
-function embeddedIpv4(address: string): string | null {
+const ipv4Of = (high: number, low: number) => [high >> 8, high & 0xff, low >> 8, low & 0xff].join(".");
+const allZero = (hextets: number[]) => hextets.every((x) => x === 0);
+
+/**
+ * The IPv4 addresses an IPv6 one carries, which the packets end up at: IPv4-mapped ::ffff:a.b.c.d,
+ * IPv4-translated ::ffff:0:a.b.c.d, IPv4-compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16, and
+ * Teredo 2001::/32 (its server, and its client with the bits inverted). Empty for any other address.
+ */
+function embeddedIpv4(address: string): string[] {
   const h = ipv6Hextets(address);
-  const firstFiveZero = h.slice(0, 5).every((x) => x === 0);
-  const mapped = firstFiveZero && h[5] === 0xffff;
-  const compatible = firstFiveZero && h[5] === 0 && (h[6] !== 0 || h[7]! > 1);
-  const nat64 = h[0] === 0x64 && h[1] === 0xff9b && h.slice(2, 6).every((x) => x === 0);
-  if (!mapped && !compatible && !nat64) return null;
-  return [h[6]! >> 8, h[6]! & 0xff, h[7]! >> 8, h[7]! & 0xff].join(".");
+  const tail = ipv4Of(h[6]!, h[7]!);
+  if (allZero(h.slice(0, 5)) && h[5] === 0xffff) return [tail];
+  if (allZero(h.slice(0, 4)) && h[4] === 0xffff && h[5] === 0) return [tail];
+  if (allZero(h.slice(0, 6))) return [tail];
+  if (h[0] === 0x64 && h[1] === 0xff9b && allZero(h.slice(2, 6))) return [tail];
+  if (h[0] === 0x2002) return [ipv4Of(h[1]!, h[2]!)];
+  if (h[0] === 0x2001 && h[1] === 0) return [ipv4Of(h[2]!, h[3]!), ipv4Of(h[6]! ^ 0xffff, h[7]! ^ 0xffff)];
+  return [];
 }
 
-/** True for loopback, private, link-local, metadata, unspecified, multicast and reserved addresses. */
+/**
+ * True for every address that is not public: loopback, private, link-local, metadata, unspecified,
+ * multicast, documentation and reserved ones, and IPv6 addresses carrying such an IPv4 address.
+ */
 export function isRefusedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return refusedV4.check(address, "ipv4");
   if (family !== 6) return true;
   const v4 = embeddedIpv4(address);
-  if (v4 !== null) return refusedV4.check(v4, "ipv4");
-  return refusedV6.check(address.split("%")[0]!, "ipv6");
+  if (v4.length > 0) return v4.some((a) => refusedV4.check(a, "ipv4"));
+  const bare = address.split("%")[0]!;
+  return !globalUnicastV6.check(bare, "ipv6") || refusedGlobalV6.check(bare, "ipv6");
 }
 
 /** Problems with the URL itself (scheme, credentials), without looking the host up. */

@@ -10,6 +10,7 @@ import { db, openDatabase, setDatabaseHandle } from "@/db/client";
 import { orderItems, orders, webhookDeliveries } from "@/db/schema";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { verifyUserToken } from "@/lib/auth/user-token";
+import { checkCredentials, sessionIsCurrent } from "@/lib/auth/users";
 import { fromPublicId } from "@/lib/ids";
 import { attemptDelivery } from "@/lib/webhooks/attempt";
 import { startReceiver } from "../support/receiver";
@@ -59,7 +60,7 @@ describe("admin CLI", () => {
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     else delete env.DATABASE_URL;
     return new Promise((resolve) => {
-      execFile(process.execPath, [tsxCli, "lib/cli/admin.ts", ...args], { cwd: root, env }, (error, stdout, stderr) => {
+      execFile(process.execPath, [tsxCli, "--conditions=react-server", "lib/cli/admin.ts", ...args], { cwd: root, env }, (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         let json: Record<string, unknown> = {};
         if (code === 0) json = JSON.parse(stdout) as Record<string, unknown>;
@@ -141,12 +142,31 @@ describe("admin CLI", () => {
 
     const token = await admin("issue-token", "--email", "ops@acme.test", "--ttl-seconds", "120");
     expect(token.code).toBe(0);
-    const claims = verifyUserToken(token.json.token as string);
+    const claims = await verifyUserToken(token.json.token as string);
     expect(claims).toMatchObject({
       sub: fromPublicId("user", user.json.id as string),
       org: fromPublicId("organization", orgId),
     });
     expect(claims!.exp - claims!.iat).toBe(120);
+  });
+
+  it("set-password changes the password and ends the user's sessions and tokens", async () => {
+    await admin("create-user", "--org", orgId, "--email", "night@acme.test", "--password", "the first password");
+    const issued = await admin("issue-token", "--email", "night@acme.test");
+    const claims = (await verifyUserToken(issued.json.token as string))!;
+    const subject = { userId: claims.sub, organizationId: claims.org, sessionVersion: claims.sv };
+    expect(await withDatabase(() => sessionIsCurrent(subject))).toBe(true);
+
+    const changed = await admin("set-password", "--email", "night@acme.test", "--password", "the second password");
+    expect(changed.stderr).toBe("");
+    expect(changed.json).toMatchObject({ email: "night@acme.test", sessions_ended: true });
+    expect(await withDatabase(() => sessionIsCurrent(subject))).toBe(false);
+    expect(await withDatabase(() => checkCredentials("night@acme.test", "the first password"))).toBeNull();
+    expect(await withDatabase(() => checkCredentials("night@acme.test", "the second password"))).toMatchObject({ id: claims.sub });
+
+    const unknown = await admin("set-password", "--email", "nobody@acme.test", "--password", "long enough");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/No user/);
   });
 
   it("create-integration prints the integration with its signing secret", async () => {

@@ -114,8 +114,8 @@ describe("the route wrapper: authentication, scopes, errors, rate limits, idempo
     const tenant = await createTenant();
     const nowSecond = () => Math.floor(Date.now() / 1000);
     const plant = async (secondsAgo: number) => {
-      await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.apiKeyId, tenant.apiKeyId));
-      await db.insert(rateLimitBuckets).values({ apiKeyId: tenant.apiKeyId, bucket: nowSecond() - secondsAgo, hits: 5 });
+      await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.subjectId, tenant.apiKeyId));
+      await db.insert(rateLimitBuckets).values({ subjectId: tenant.apiKeyId, bucket: nowSecond() - secondsAgo, hits: 5 });
     };
     await plant(59);
     expect((await checkRateLimit(tenant.apiKeyId, 5)).allowed).toBe(false);

@@ -275,16 +275,17 @@ describe("tenant isolation, scopes and credentials", () => {
     const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
     const claims = JSON.parse(Buffer.from(payload, "base64url").toString()) as { sub: string; org: string; iat: number; exp: number };
     const flip = (text: string) => text.slice(0, -1) + (text.endsWith("A") ? "B" : "A");
+    const subjectB = { userId: b.tenant.user.id, organizationId: b.tenant.organization.id, sessionVersion: 0 };
     const refused: Record<string, string> = {
       // Signed with the real secret, but its exp passed an hour ago.
-      expired: issueUserToken(b.tenant.user.id, b.tenant.organization.id, 60, Date.now() - 3_600_000),
+      expired: await issueUserToken(subjectB, 60, Date.now() - 3_600_000),
       "signature changed": `${header}.${payload}.${flip(signature)}`,
       "claims moved to A's organization": `${header}.${encode({ ...claims, org: a.tenant.organization.id })}.${signature}`,
       "exp extended": `${header}.${encode({ ...claims, exp: claims.exp + 86_400 })}.${signature}`,
       "alg none": `${encode({ alg: "none", typ: "JWT" })}.${payload}.`,
       "alg none, no signature part": `${encode({ alg: "none", typ: "JWT" })}.${payload}`,
       // Validly signed (as if the secret leaked), but B's user is no member of A's organization.
-      "B's user claiming A's organization": issueUserToken(b.tenant.user.id, a.tenant.organization.id),
+      "B's user claiming A's organization": await issueUserToken({ ...subjectB, organizationId: a.tenant.organization.id }),
     };
     for (const [what, token] of Object.entries(refused)) {
       for (const path of paths) expectApiError(await call(token, "GET", path), 401, "unauthorized", `${what}: GET ${path}`);

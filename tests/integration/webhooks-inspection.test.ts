@@ -93,7 +93,7 @@ describe("webhook delivery inspection endpoints", () => {
     await expectError(await apiClient(server.url(), "not-a-token")("/webhooks/deliveries"), 401, "unauthorized");
     const tampered = tenant.userToken.slice(0, -2) + (tenant.userToken.endsWith("AA") ? "BB" : "AA");
     await expectError(await apiClient(server.url(), tampered)("/webhooks/deliveries"), 401, "unauthorized");
-    const expired = issueUserToken(tenant.user.id, tenant.organization.id, -60);
+    const expired = await issueUserToken({ userId: tenant.user.id, organizationId: tenant.organization.id, sessionVersion: 0 }, -60);
     await expectError(await apiClient(server.url(), expired)("/webhooks/deliveries"), 401, "unauthorized");
 
     const other = await createTenant();

@@ -27,7 +27,13 @@ export async function createTenant(
     scopes: options.scopes ?? ["*"],
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
   });
-  return { organization, user, apiKey: key, apiKeyId: record.id, userToken: issueUserToken(user.id, organization.id) };
+  return {
+    organization,
+    user,
+    apiKey: key,
+    apiKeyId: record.id,
+    userToken: await issueUserToken({ userId: user.id, organizationId: organization.id, sessionVersion: user.sessionVersion }),
+  };
 }
 
 /** fetch with the Authorization header and JSON body set, for API calls in tests. */

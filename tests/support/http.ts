@@ -47,6 +47,28 @@ export async function credentialsSignIn(baseUrl: string, email: string, password
   });
 }
 
+/** The Cookie header of a signed-in dashboard session, obtained over HTTP as the login form does. */
+export async function sessionCookie(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await credentialsSignIn(baseUrl, email, password);
+  await response.text();
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="));
+  if (!cookie) throw new Error(`sessionCookie: no session for ${email} (status ${response.status})`);
+  return cookie.split(";")[0]!;
+}
+
+/** Signs the session out through Auth.js's sign-out endpoint, as its own sign-out page posts it. */
+export async function authSignOut(baseUrl: string, cookie: string): Promise<Response> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { Cookie: cookie } });
+  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return fetch(`${baseUrl}/api/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: [cookie, csrfCookie].filter(Boolean).join("; ") },
+    body: new URLSearchParams({ csrfToken }).toString(),
+  });
+}
+
 export interface ErrorBody {
   error: string;
   code: ErrorCode;

@@ -47,7 +47,7 @@ export async function issueApiTokenAction(): Promise<{ token: string; expiresAt:
   const session = await requireSession();
   const now = Date.now();
   return {
-    token: issueUserToken(session.userId, session.organizationId, API_TOKEN_TTL_SECONDS, now),
+    token: await issueUserToken(session, API_TOKEN_TTL_SECONDS, now),
     expiresAt: new Date(now + API_TOKEN_TTL_SECONDS * 1000).toISOString(),
   };
 }
