@@ -115,25 +115,35 @@ export async function searchTransactions(
   const after = query.cursor && cursorCondition(query, query.cursor);
   const direction = query.order === "asc" ? asc : desc;
   const ordering = [direction(SORT_KEYS[query.sort]), direction(orders.id)];
+  // With q the page visits every match anyway (they come from the trigram indexes, not in sort order), so
+  // the same pass counts them instead of a second evaluation of the index union. A cursor page sees only
+  // the matches after the cursor, and a page past the end none at all: those count apart.
+  const countInPage = Boolean(query.q) && !after;
   // Deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the
   // date filter needs), so a deep `from` skips index entries instead of whole rows. One order beyond the
   // page tells whether there is a next one.
   const page = db
-    .select({ pageId: sql<string>`${orders.id}`.as("page_id") })
+    .select({
+      pageId: sql<string>`${orders.id}`.as("page_id"),
+      matches: (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches"),
+    })
     .from(orders)
     .where(and(eq(orders.organizationId, organizationId), ...filters, after))
     .orderBy(...ordering)
     .limit(query.size + 1)
     .offset(query.from)
     .as("page");
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
-      .select({ order: orders, cursorKey: CURSOR_KEYS[query.sort].text })
+      .select({ order: orders, cursorKey: CURSOR_KEYS[query.sort].text, matches: page.matches })
       .from(page)
       .innerJoin(orders, eq(orders.id, page.pageId))
       .orderBy(...ordering),
-    countTransactions(organizationId, query, filters),
+    countInPage ? undefined : countTransactions(organizationId, query, filters),
   ]);
+  const total =
+    counted ??
+    (rows[0] ? Number(rows[0].matches) : query.from === 0 ? 0 : await countTransactions(organizationId, query, filters));
   const last = rows.length > query.size ? rows[query.size - 1] : undefined;
   return {
     total_count: total,
