@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
@@ -74,7 +75,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const dir = options.pgliteDir ?? env.PGLITE_DIR;
   // PGlite creates the data directory itself but not its parents ("memory://" needs neither).
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = new PGlite(dir);
+  // pg_trgm backs the transactions search's `q` (trigram indexes); migration 0008 creates the extension.
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
   return {
     db: drizzlePglite(client, { schema }) as unknown as Database,
     driver: "pglite",

@@ -60,6 +60,11 @@ export const orders = pgTable(
     // /v1/orders lists, newest first, filtered by event and/or status.
     index("orders_org_event_idx").on(t.organizationId, t.eventId, t.createdAt, t.id),
     index("orders_org_status_idx").on(t.organizationId, t.status, t.createdAt, t.id),
+    // The transactions search's `q` (a case-insensitive substring of e-mail, name or phone): one trigram
+    // index per column, so each alternative is answered by its own index (pg_trgm, created by migration 0008).
+    index("orders_customer_email_trgm_idx").using("gin", sql`lower(${t.customerEmail}) gin_trgm_ops`),
+    index("orders_customer_name_trgm_idx").using("gin", sql`lower(${t.customerName}) gin_trgm_ops`),
+    index("orders_customer_phone_trgm_idx").using("gin", sql`lower(${t.customerPhone}) gin_trgm_ops`),
     check("orders_status_check", sql`${t.status} in ('completed','refunded','cancelled')`),
     check("orders_price_check", sql`${t.totalPrice} >= 0 and ${t.originalPrice} >= ${t.totalPrice}`),
   ],
@@ -79,6 +84,25 @@ export const orderDailyCounts = pgTable(
     orderCount: bigint("order_count", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
+);
+
+/**
+ * Orders per organization, UTC day, event and refund state, kept exact by statement-level triggers on
+ * orders (db/sql/order-facet-count-*.sql), so transactions counts filtered by event and/or refund state
+ * (with or without dates) sum these rows and count only the partial days at the ends.
+ */
+export const orderDailyFacetCounts = pgTable(
+  "order_daily_facet_counts",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    eventId: uuid("event_id").notNull(),
+    isRefunded: boolean("is_refunded").notNull(),
+    orderCount: bigint("order_count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.isRefunded] })],
 );
 
 export const orderItems = pgTable(

@@ -5,19 +5,14 @@
 CREATE OR REPLACE FUNCTION count_orders_created_between(org uuid, lo timestamptz, hi timestamptz, hi_inclusive boolean)
 RETURNS bigint LANGUAGE plpgsql STABLE AS $$
 DECLARE
-  first_day timestamptz := coalesce(date_trunc('day', lo, 'UTC'), '-infinity');
-  end_day timestamptz := coalesce(date_trunc('day', hi, 'UTC'), 'infinity');
+  first_day timestamptz;
+  end_day timestamptz;
   total bigint := 0;
   edge bigint;
 BEGIN
-  IF first_day < lo THEN
-    first_day := first_day + interval '1 day';
-  END IF;
-  IF first_day >= end_day THEN
-    -- Less than one whole day between the bounds: count the rows.
-    first_day := coalesce(lo, '-infinity');
-    end_day := first_day;
-  ELSE
+  SELECT d.first_day, d.end_day INTO first_day, end_day FROM whole_utc_days_between(lo, hi) d;
+  -- With less than one whole day between the bounds, both edges below count the rows.
+  IF first_day < end_day THEN
     SELECT coalesce(sum(order_count), 0) INTO total FROM order_daily_counts
     WHERE organization_id = org
       AND day >= (first_day AT TIME ZONE 'UTC')::date AND day < (end_day AT TIME ZONE 'UTC')::date;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "@/db/schema";
 import { PG_INT_MAX, intParam, paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
 import { fromPublicId, type IdKind } from "@/lib/ids";
+import { cursorFingerprint, cursorParam } from "./transactions-cursor";
 
 function publicIdParam(kind: IdKind, example: string) {
   return z.string().transform((text, ctx) => {
@@ -46,8 +47,16 @@ export const transactionsQuerySchema = z
       .enum(["true", "false"], { error: "must be true or false" })
       .transform((value) => value === "true")
       .optional(),
+    // next_cursor of the previous page: continues after its last order (same sort and filters required).
+    cursor: cursorParam.optional(),
   })
   .superRefine((query, ctx) => {
+    if (query.cursor && query.cursor.f !== cursorFingerprint(query)) {
+      ctx.addIssue({ code: "custom", path: ["cursor"], message: "was made for another sort or other filters" });
+    }
+    if (query.cursor && query.from !== 0) {
+      ctx.addIssue({ code: "custom", path: ["cursor"], message: "cannot be combined with from" });
+    }
     if (!query.date_from || !query.date_to) return;
     // A bare date_to covers its whole day, so compare against the end of that day.
     const to = Date.parse(query.date_to.text) + (query.date_to.wholeDay ? DAY_MS - 1 : 0);
@@ -106,7 +115,11 @@ export const transactionOrderSchema = z.object({
 });
 
 export const transactionsResponseSchema = z.object({
-  data: z.object({ total_count: z.int(), orders: z.array(transactionOrderSchema) }),
+  data: z.object({
+    total_count: z.int(),
+    orders: z.array(transactionOrderSchema),
+    next_cursor: z.string().optional().describe("Pass as `cursor` for the next page; omitted on the last page"),
+  }),
   trace_id: z.string(),
 });
 

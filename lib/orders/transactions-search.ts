@@ -3,6 +3,7 @@ import { db } from "@/db/client";
 import { orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
+import { cursorFingerprint, encodeCursor } from "./transactions-cursor";
 import { serializeTransactionOrders, type TransactionOrder } from "./transaction-order";
 
 const MAX_ORDER_NUMBER = 2_147_483_647;
@@ -19,6 +20,22 @@ const SORT_KEYS = {
   customer_name: sql`lower(${orders.customerName})`,
 } as const;
 
+/**
+ * Each sort key as text for a cursor and back: created_at to the microsecond in UTC (a JS Date keeps only
+ * milliseconds), so the next page starts exactly after the last order.
+ */
+const CURSOR_KEYS = {
+  date: {
+    text: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    value: (text: string) => sql`${text}::timestamptz`,
+  },
+  price: { text: sql<string>`${orders.totalPrice}::text`, value: (text: string) => sql`${text}::int` },
+  customer_name: { text: sql<string>`lower(${orders.customerName})`, value: (text: string) => sql`${text}::text` },
+} as const;
+
+/** `q` fragments shorter than a trigram cannot use the trigram indexes. */
+const TRIGRAM = 3;
+
 /** The created_at bounds of the query as timestamptz expressions; a bare date_to covers its whole day. */
 function dateBounds(query: TransactionsQuery): { lo?: SQL; hi?: SQL; hiInclusive: boolean } {
   const { date_from: from, date_to: to } = query;
@@ -30,27 +47,40 @@ function dateBounds(query: TransactionsQuery): { lo?: SQL; hi?: SQL; hiInclusive
 }
 
 /** The query's filters beyond the organization; empty when it asks for every order. */
-function filtersOf(query: TransactionsQuery): SQL[] {
+function filtersOf(organizationId: string, query: TransactionsQuery): SQL[] {
   const filters: SQL[] = [];
   const { lo, hi, hiInclusive } = dateBounds(query);
   if (lo) filters.push(sql`${orders.createdAt} >= ${lo}`);
   if (hi) filters.push(hiInclusive ? sql`${orders.createdAt} <= ${hi}` : sql`${orders.createdAt} < ${hi}`);
   if (query.event_id) filters.push(eq(orders.eventId, query.event_id));
   if (query.is_refunded !== undefined) filters.push(eq(orders.isRefunded, query.is_refunded));
-  if (query.q) {
-    // strpos on lowered text is a plain substring test: no LIKE wildcards to escape in user input.
-    const needle = query.q.toLowerCase();
-    const matches: SQL[] = [
-      sql`strpos(lower(${orders.customerEmail}), ${needle}) > 0`,
-      sql`strpos(lower(${orders.customerName}), ${needle}) > 0`,
-      sql`strpos(lower(${orders.customerPhone}), ${needle}) > 0`,
-    ];
-    if (/^\d+$/.test(query.q) && Number(query.q) <= MAX_ORDER_NUMBER) {
-      matches.push(eq(orders.orderNumber, Number(query.q)));
-    }
-    filters.push(or(...matches)!);
-  }
+  if (query.q) filters.push(qFilter(organizationId, query.q));
   return filters;
+}
+
+const Q_COLUMNS = [orders.customerEmail, orders.customerName, orders.customerPhone];
+
+/**
+ * `q`: a case-insensitive substring of the e-mail, name or phone, or the exact order number. From three
+ * characters on, each alternative is answered by its own index (a trigram index per column, the order
+ * number's unique index) and the matches are a UNION of ids, since one OR across columns defeats every
+ * index. Shorter fragments have no trigram to look up and stay one scan with the same test.
+ */
+function qFilter(organizationId: string, q: string): SQL {
+  const needle = q.toLowerCase();
+  const orderNumber = /^\d+$/.test(q) && Number(q) <= MAX_ORDER_NUMBER ? Number(q) : undefined;
+  if ([...needle].length < TRIGRAM) {
+    // strpos on lowered text is a plain substring test: no LIKE wildcards to escape in user input.
+    const matches = Q_COLUMNS.map((column) => sql`strpos(lower(${column}), ${needle}) > 0`);
+    if (orderNumber !== undefined) matches.push(eq(orders.orderNumber, orderNumber));
+    return or(...matches)!;
+  }
+  // The same substring test as LIKE, which the trigram indexes serve: wildcards in the input escaped.
+  const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const ofOrganization = sql`select ${orders.id} from ${orders} where ${orders.organizationId} = ${organizationId}`;
+  const branches = Q_COLUMNS.map((column) => sql`${ofOrganization} and lower(${column}) like ${pattern}`);
+  if (orderNumber !== undefined) branches.push(sql`${ofOrganization} and ${orders.orderNumber} = ${orderNumber}`);
+  return sql`${orders.id} in (${sql.join(branches, sql` union `)})`;
 }
 
 /**
@@ -58,43 +88,72 @@ function filtersOf(query: TransactionsQuery): SQL[] {
  * order_daily_counts and counts only the partial days at the ends, instead of every order in the range.
  */
 async function countTransactions(organizationId: string, query: TransactionsQuery, filters: SQL[]): Promise<number> {
-  const datesOnly = query.event_id === undefined && query.is_refunded === undefined && !query.q;
-  if (filters.length === 0 || !datesOnly) return countOrders(organizationId, filters);
+  if (filters.length === 0 || query.q) return countOrders(organizationId, filters);
   const { lo, hi, hiInclusive } = dateBounds(query);
+  const bounds = sql`${lo ?? sql`null::timestamptz`}, ${hi ?? sql`null::timestamptz`}, ${hiInclusive}::boolean`;
+  const datesOnly = query.event_id === undefined && query.is_refunded === undefined;
+  // Dates alone: order_daily_counts; with the event or refund filter: order_daily_facet_counts (finer rows).
+  const total = datesOnly
+    ? sql<number>`count_orders_created_between(${organizations.id}, ${bounds})`
+    : sql<number>`count_orders_matching(${organizations.id}, ${bounds}, ${query.event_id ?? null}::uuid, ${query.is_refunded ?? null}::boolean)`;
   const [row] = await db
-    .select({
-      total: sql<number>`count_orders_created_between(${organizations.id}, ${lo ?? sql`null::timestamptz`}, ${hi ?? sql`null::timestamptz`}, ${hiInclusive}::boolean)`.mapWith(Number),
-    })
+    .select({ total: total.mapWith(Number) })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return row?.total ?? 0;
 }
 
-/** GET /analytics_search/api/transactions: one page of 2.2 Orders and the exact count for the same filters. */
+/**
+ * GET /analytics_search/api/transactions: one page of 2.2 Orders, the exact count for the same filters, and
+ * the cursor of the next page unless this is the last.
+ */
 export async function searchTransactions(
   organizationId: string,
   query: TransactionsQuery,
-): Promise<{ total_count: number; orders: TransactionOrder[] }> {
-  const filters = filtersOf(query);
+): Promise<{ total_count: number; orders: TransactionOrder[]; next_cursor?: string }> {
+  const filters = filtersOf(organizationId, query);
+  const after = query.cursor && cursorCondition(query, query.cursor);
   const direction = query.order === "asc" ? asc : desc;
   const ordering = [direction(SORT_KEYS[query.sort]), direction(orders.id)];
+  // With q the page visits every match anyway (they come from the trigram indexes, not in sort order), so
+  // the same pass counts them instead of a second evaluation of the index union. A cursor page sees only
+  // the matches after the cursor, and a page past the end none at all: those count apart.
+  const countInPage = Boolean(query.q) && !after;
   // Deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the
-  // date filter needs), so a deep `from` skips index entries instead of whole rows.
+  // date filter needs), so a deep `from` skips index entries instead of whole rows. One order beyond the
+  // page tells whether there is a next one.
   const page = db
-    .select({ pageId: sql<string>`${orders.id}`.as("page_id") })
+    .select({
+      pageId: sql<string>`${orders.id}`.as("page_id"),
+      matches: (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches"),
+    })
     .from(orders)
-    .where(and(eq(orders.organizationId, organizationId), ...filters))
+    .where(and(eq(orders.organizationId, organizationId), ...filters, after))
     .orderBy(...ordering)
-    .limit(query.size)
+    .limit(query.size + 1)
     .offset(query.from)
     .as("page");
-  const [rows, total] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
-      .select({ order: orders })
+      .select({ order: orders, cursorKey: CURSOR_KEYS[query.sort].text, matches: page.matches })
       .from(page)
       .innerJoin(orders, eq(orders.id, page.pageId))
       .orderBy(...ordering),
-    countTransactions(organizationId, query, filters),
+    countInPage ? undefined : countTransactions(organizationId, query, filters),
   ]);
-  return { total_count: total, orders: await serializeTransactionOrders(db, rows.map((row) => row.order)) };
+  const total =
+    counted ??
+    (rows[0] ? Number(rows[0].matches) : query.from === 0 ? 0 : await countTransactions(organizationId, query, filters));
+  const last = rows.length > query.size ? rows[query.size - 1] : undefined;
+  return {
+    total_count: total,
+    orders: await serializeTransactionOrders(db, rows.slice(0, query.size).map((row) => row.order)),
+    ...(last && { next_cursor: encodeCursor({ f: cursorFingerprint(query), k: last.cursorKey, i: last.order.id }) }),
+  };
+}
+
+/** Orders strictly after the cursor's in the query's ordering: (key, id) beyond the last page's last order. */
+function cursorCondition(query: TransactionsQuery, cursor: NonNullable<TransactionsQuery["cursor"]>): SQL {
+  const beyond = query.order === "asc" ? sql`>` : sql`<`;
+  return sql`(${SORT_KEYS[query.sort]}, ${orders.id}) ${beyond} (${CURSOR_KEYS[query.sort].value(cursor.k)}, ${cursor.i}::uuid)`;
 }

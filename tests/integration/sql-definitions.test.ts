@@ -6,13 +6,19 @@ import { useTestDatabase } from "../support/database";
 
 const files = readSqlDefinitionFiles();
 
-/** Every function and trigger of the public schema, as PostgreSQL prints it, whitespace collapsed. */
+/**
+ * Every function and trigger of the public schema, as PostgreSQL prints it, whitespace collapsed; functions
+ * that belong to an extension (pg_trgm's) are the extension's, not db/sql's.
+ */
 async function liveDefinitions(db: Queryable): Promise<Map<string, string>> {
   const rows = rowsOf<{ object: string; definition: string }>(
     await db.execute(sql`
       select 'function ' || p.proname as object, pg_get_functiondef(p.oid) as definition
         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
        where n.nspname = 'public' and p.prokind in ('f', 'p')
+         and not exists (
+           select 1 from pg_depend d
+            where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
       union all
       select 'trigger ' || t.tgname || ' on ' || c.relname, pg_get_triggerdef(t.oid)
         from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace

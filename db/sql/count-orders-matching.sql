@@ -1,0 +1,35 @@
+-- count_orders_matching(org, lo, hi, hi_inclusive, event, refunded): count_orders_created_between with the
+-- transactions search's event and refund filters too (a null event or refunded matches any). Whole UTC days
+-- come from order_daily_facet_counts; only the partial days at either end are counted row by row.
+CREATE OR REPLACE FUNCTION count_orders_matching(
+  org uuid, lo timestamptz, hi timestamptz, hi_inclusive boolean, event uuid, refunded boolean
+) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  first_day timestamptz;
+  end_day timestamptz;
+  total bigint := 0;
+  edge bigint;
+BEGIN
+  SELECT d.first_day, d.end_day INTO first_day, end_day FROM whole_utc_days_between(lo, hi) d;
+  -- With less than one whole day between the bounds, both edges below count the rows.
+  IF first_day < end_day THEN
+    SELECT coalesce(sum(order_count), 0) INTO total FROM order_daily_facet_counts
+    WHERE organization_id = org
+      AND day >= (first_day AT TIME ZONE 'UTC')::date AND day < (end_day AT TIME ZONE 'UTC')::date
+      AND (event IS NULL OR event_id = event) AND (refunded IS NULL OR is_refunded = refunded);
+    IF lo IS NOT NULL THEN
+      SELECT count(*) INTO edge FROM orders
+      WHERE organization_id = org AND created_at >= lo AND created_at < first_day
+        AND (event IS NULL OR event_id = event) AND (refunded IS NULL OR is_refunded = refunded);
+      total := total + edge;
+    END IF;
+  END IF;
+  IF hi IS NOT NULL THEN
+    SELECT count(*) INTO edge FROM orders
+    WHERE organization_id = org AND created_at >= greatest(end_day, lo)
+      AND (created_at < hi OR (hi_inclusive AND created_at = hi))
+      AND (event IS NULL OR event_id = event) AND (refunded IS NULL OR is_refunded = refunded);
+    total := total + edge;
+  END IF;
+  RETURN total;
+END $$;
