@@ -4,6 +4,7 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { z } from "zod";
 import { signIn } from "@/lib/auth/auth";
 import { fieldErrors, formObject, type FormState } from "@/lib/dashboard/forms";
+import { safeReturnPath } from "@/lib/dashboard/return-path";
 
 const signInFormSchema = z.strictObject({
   email: z.string().trim().min(1, "Enter your email address").max(320, "Too long"),
@@ -15,13 +16,13 @@ export interface SignInState extends FormState {
 }
 
 export async function signInAction(_previous: SignInState, formData: FormData): Promise<SignInState> {
-  const input = formObject(formData);
+  const { next, ...input } = formObject(formData);
   const email = typeof input.email === "string" ? input.email : "";
   const parsed = signInFormSchema.safeParse(input);
   if (!parsed.success) return { email, fieldErrors: fieldErrors(parsed.error) };
   try {
     // On success this throws Next's redirect, which must propagate.
-    await signIn("credentials", { ...parsed.data, redirectTo: "/overview" });
+    await signIn("credentials", { ...parsed.data, redirectTo: safeReturnPath(next) ?? "/overview" });
     return {};
   } catch (error) {
     if (error instanceof CredentialsSignin && error.code === "throttled") {

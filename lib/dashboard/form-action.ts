@@ -4,7 +4,7 @@ import type { FormState } from "./forms";
 import { settleForm, type FormActionSpec } from "./form-submission";
 import { requireSession } from "./session";
 
-export { formStateOfError, type RevalidateTarget } from "./form-submission";
+export { FORM_PARSE, formStateOfError, type RevalidateTarget } from "./form-submission";
 
 /**
  * The one skeleton of every dashboard form action: session → zod parse → domain call → the API's error

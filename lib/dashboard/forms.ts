@@ -1,9 +1,10 @@
 import { z } from "zod";
 
-/** What a form's server action returns to `useActionState`: a message and errors next to fields. */
+/** What a form's server action returns to `useActionState`: a message and errors next to fields, or a success notice. */
 export interface FormState {
   error?: string;
   fieldErrors?: Record<string, string>;
+  notice?: string;
 }
 
 /** A create or edit form's state: the input kept after an error, the saved record announced after success. */

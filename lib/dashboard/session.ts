@@ -1,7 +1,9 @@
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { auth } from "@/lib/auth/auth";
 import { userInOrganization } from "@/lib/auth/users";
+import { REQUESTED_PATH_HEADER, signInHref } from "./return-path";
 
 export interface DashboardSession {
   organizationId: string;
@@ -21,9 +23,12 @@ export const currentSession = cache(async (): Promise<DashboardSession | null> =
   return { organizationId, userId, email: session.user?.email ?? null };
 });
 
-/** The session of a dashboard page or server action; anyone else is sent to the sign-in page. */
+/**
+ * The session of a dashboard page or server action; anyone else is sent to the sign-in page, which
+ * returns them to the page they asked for (the proxy passes its address on).
+ */
 export async function requireSession(): Promise<DashboardSession> {
   const session = await currentSession();
-  if (!session) redirect("/login");
+  if (!session) redirect(signInHref((await headers()).get(REQUESTED_PATH_HEADER)));
   return session;
 }

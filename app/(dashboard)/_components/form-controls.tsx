@@ -55,15 +55,22 @@ export function SubmitButton({
   pendingLabel,
   variant = "primary",
   className = "",
+  disabled = false,
 }: {
   children: ReactNode;
   pendingLabel: string;
   variant?: keyof typeof buttonClasses;
   className?: string;
+  disabled?: boolean;
 }) {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" disabled={pending} aria-disabled={pending} className={`${buttonClasses[variant]} ${className}`}>
+    <button
+      type="submit"
+      disabled={pending || disabled}
+      aria-disabled={pending || disabled}
+      className={`${buttonClasses[variant]} ${className}`}
+    >
       {pending ? pendingLabel : children}
     </button>
   );

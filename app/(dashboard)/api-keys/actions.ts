@@ -31,7 +31,7 @@ export const createApiKeyAction = formAction({
 export const revokeApiKeyAction = formAction({
   schema: revokeApiKeyFormSchema,
   unknown: "Unknown API key; reload the page",
-  run: async (session, { id }): Promise<FormState & { notice?: string }> => {
+  run: async (session, { id }): Promise<FormState> => {
     const revoked = await revokeApiKey(session.organizationId, id);
     return revoked ? { notice: "Key revoked." } : { error: "This key was not found or is already revoked" };
   },

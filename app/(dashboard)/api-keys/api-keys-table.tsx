@@ -1,13 +1,13 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { useActionState } from "react";
 import type { ApiKeyRow, ApiKeySort } from "@/lib/dashboard/api-keys";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { ActionError, ConfirmButton } from "../_components/confirm-button";
 import { DataTable } from "../_components/data-table";
 import { revokeApiKeyAction } from "./actions";
+import { useFormAction } from "../_components/notices";
 
 const column = createColumnHelper<ApiKeyRow>();
 
@@ -87,7 +87,7 @@ export function ApiKeysTable({ keys, sortLinks }: { keys: ApiKeyRow[]; sortLinks
 
 /** Revoking is irreversible, so it asks first. */
 function RevokeButton({ apiKey }: { apiKey: ApiKeyRow }) {
-  const [state, action] = useActionState(revokeApiKeyAction, {});
+  const [state, action, pending] = useFormAction(revokeApiKeyAction, {});
   return (
     <div className="flex flex-wrap gap-2">
       <ConfirmButton
@@ -96,6 +96,7 @@ function RevokeButton({ apiKey }: { apiKey: ApiKeyRow }) {
         title={`Revoke “${apiKey.name}”?`}
         confirmLabel="Revoke key"
         pendingLabel="Revoking…"
+        pending={pending}
         action={action}
         fields={{ id: apiKey.id }}
       >

@@ -11,5 +11,5 @@ export const redeliverAction = formAction({
   unknown: "This delivery was not found",
   run: async (session, { id }): Promise<FormState & { created?: string }> => ({ created: (await redeliver(session.organizationId, id)).id }),
   revalidate: () => ["/deliveries"],
-  redirectTo: ({ created }) => `/deliveries/${created}?redelivered=1`,
+  redirectTo: ({ created }) => `/deliveries/${created}`,
 });

@@ -2,12 +2,19 @@
 
 import { z } from "zod";
 import { createEventSchema, updateEventSchema } from "@/lib/catalog/event-schemas";
-import { createEvent, deleteEvent, updateEvent } from "@/lib/catalog/events";
+import { createEvent, deleteEvent, getEvent, updateEvent } from "@/lib/catalog/events";
 import { createTicketTypeSchema, updateTicketTypeSchema } from "@/lib/catalog/ticket-type-schemas";
 import { createTicketType, deleteTicketType, updateTicketType } from "@/lib/catalog/ticket-types";
-import { eventFormSchema, eventStatusFormSchema, ticketTypeFormSchema, ticketTypeIdFormSchema } from "@/lib/dashboard/events";
-import { formAction } from "@/lib/dashboard/form-action";
-import { idFormSchema, submittedValues, type FormState, type SavedFormState } from "@/lib/dashboard/forms";
+import {
+  deleteEventFormSchema,
+  ENDED_EVENT_UNCONFIRMED,
+  eventFormSchema,
+  eventStatusFormSchema,
+  ticketTypeFormSchema,
+  ticketTypeIdFormSchema,
+} from "@/lib/dashboard/events";
+import { FORM_PARSE, formAction } from "@/lib/dashboard/form-action";
+import { submittedValues, type FormState, type SavedFormState } from "@/lib/dashboard/forms";
 import type { DashboardSession } from "@/lib/dashboard/session";
 import { getOrganization } from "@/lib/organizations/organizations";
 
@@ -30,34 +37,49 @@ export const createEventAction = formAction({
 
 export const updateEventAction = formAction({
   // An emptied description is cleared, not left as it was.
-  schema: eventFormSchema.extend(withId).transform(({ id, ...form }) => ({ id, body: { ...form, description: form.description ?? null } })),
+  schema: eventFormSchema.safeExtend(withId).transform(({ id, ...form }) => ({ id, body: { ...form, description: form.description ?? null } })),
   unknown: "Unknown event; reload the page",
   keep,
   run: async (session, { id, body }): Promise<SavedFormState> => {
-    const event = await updateEvent(session.organizationId, id, updateEventSchema.parse(body));
+    const event = await updateEvent(session.organizationId, id, updateEventSchema.parse(body, FORM_PARSE));
     return { saved: { id: event.id, name: event.name } };
   },
   revalidate: ({ id }) => ["/events", `/events/${id}`],
 });
 
+/**
+ * The event as it is now, unless it has ended and the dialog's second confirmation was not given: cancelling
+ * or deleting an event that took place refunds orders of people who attended.
+ */
+async function eventToChange(organizationId: string, id: string, acknowledged: boolean) {
+  const event = await getEvent(organizationId, id);
+  return event.has_ended && !acknowledged ? null : event;
+}
+
 /** Publish or cancel; cancelling refunds the event's paid orders. */
 export const setEventStatusAction = formAction({
   schema: eventStatusFormSchema,
-  hidden: ["id", "status"],
+  hidden: ["id", "status", "acknowledge_ended"],
   unknown: "Unknown event or status; reload the page",
-  run: async (session, { id, status }): Promise<FormState & { notice?: string }> => {
+  run: async (session, { id, status, acknowledge_ended }): Promise<FormState> => {
+    if (status === "cancelled" && !(await eventToChange(session.organizationId, id, acknowledge_ended === "yes"))) {
+      return { error: ENDED_EVENT_UNCONFIRMED };
+    }
     const event = await updateEvent(session.organizationId, id, { status });
-    return { notice: `“${event.name}” is now ${status}.` };
+    return { notice: `“${event.name}” ${status === "published" ? "is published" : "is cancelled; its paid orders are refunded"}.` };
   },
   revalidate: ({ id }) => ["/events", `/events/${id}`],
 });
 
 export const deleteEventAction = formAction({
-  schema: idFormSchema,
+  schema: deleteEventFormSchema,
+  hidden: ["id", "acknowledge_ended"],
   unknown: "Unknown event; reload the page",
-  run: async (session, { id }): Promise<FormState> => {
+  run: async (session, { id, acknowledge_ended }): Promise<FormState> => {
+    const event = await eventToChange(session.organizationId, id, acknowledge_ended === "yes");
+    if (!event) return { error: ENDED_EVENT_UNCONFIRMED };
     await deleteEvent(session.organizationId, id);
-    return {};
+    return { notice: `“${event.name}” is deleted.` };
   },
   revalidate: () => ["/events", "/orders"],
 });
@@ -74,7 +96,7 @@ export const createTicketTypeAction = formAction({
   unknown: "Unknown event; reload the page",
   keep,
   run: async (session, { event_id: eventId, ...fields }): Promise<SavedFormState> => {
-    const ticketType = await createTicketType(session.organizationId, eventId, createTicketTypeSchema.parse(fields));
+    const ticketType = await createTicketType(session.organizationId, eventId, createTicketTypeSchema.parse(fields, FORM_PARSE));
     return { saved: { id: ticketType.id, name: ticketType.name } };
   },
   revalidate: ({ event_id: eventId }) => [`/events/${eventId}`, "/events"],
@@ -82,12 +104,12 @@ export const createTicketTypeAction = formAction({
 
 /** Every field of the form is sent; the domain refuses a quantity below the tickets already sold. */
 export const updateTicketTypeAction = formAction({
-  schema: async (session: DashboardSession) => (await ticketTypeFormOf(session)).extend(withId),
+  schema: async (session: DashboardSession) => (await ticketTypeFormOf(session)).safeExtend(withId),
   hidden: ["id", "event_id"],
   unknown: "Unknown ticket type; reload the page",
   keep,
   run: async (session, { event_id: eventId, id, ...fields }): Promise<SavedFormState> => {
-    const ticketType = await updateTicketType(session.organizationId, eventId, id, updateTicketTypeSchema.parse(fields));
+    const ticketType = await updateTicketType(session.organizationId, eventId, id, updateTicketTypeSchema.parse(fields, FORM_PARSE));
     return { saved: { id: ticketType.id, name: ticketType.name } };
   },
   revalidate: ({ event_id: eventId, id }) => [`/events/${eventId}`, `/events/${eventId}/ticket-types/${id}`, "/events"],
@@ -100,7 +122,7 @@ export const deleteTicketTypeAction = formAction({
   unknown: "Unknown ticket type; reload the page",
   run: async (session, { event_id: eventId, id }): Promise<FormState> => {
     await deleteTicketType(session.organizationId, eventId, id);
-    return {};
+    return { notice: "Ticket type deleted." };
   },
   revalidate: ({ event_id: eventId }) => [`/events/${eventId}`, "/events"],
 });

@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useId } from "react";
+import { useId } from "react";
 import { toDateTimeLocal } from "@/lib/dashboard/format";
 import { FieldError, SubmitButton, TextField } from "../_components/form-controls";
 import { createEventAction, updateEventAction, type EventFormState } from "./actions";
+import { useFormAction } from "../_components/notices";
 
 export interface VenueOption {
   id: string;
@@ -22,7 +23,7 @@ export interface EventFormValues {
 
 /** Creates an event, or edits `event` when given. Times are typed and shown in UTC. */
 export function EventForm({ venues, event }: { venues: VenueOption[]; event?: EventFormValues }) {
-  const [state, action] = useActionState<EventFormState, FormData>(event ? updateEventAction : createEventAction, {});
+  const [state, action] = useFormAction<EventFormState>(event ? updateEventAction : createEventAction, {});
   const errors = state.fieldErrors ?? {};
   const values = state.values;
   const id = useId();
@@ -63,6 +64,8 @@ export function EventForm({ venues, event }: { venues: VenueOption[]; event?: Ev
             Venue
           </label>
           <select
+            // React restores a select's default only when it mounts: keyed by it, the venue chosen comes back after an error.
+            key={fallback("venue_id", event?.venueId)}
             id={`${id}-venue`}
             name="venue_id"
             defaultValue={fallback("venue_id", event?.venueId)}

@@ -9,15 +9,20 @@ import type { SortLinks } from "@/lib/dashboard/paging";
 import { DataTable } from "../_components/data-table";
 import { EventActions } from "./event-actions";
 
-const STATUS_CLASSES: Record<EventStatus, string> = {
+const STATUS_CLASSES: Record<EventStatus | "ended", string> = {
   draft: "bg-slate-200 text-slate-800",
   published: "bg-emerald-100 text-emerald-900",
   cancelled: "bg-red-100 text-red-900",
+  ended: "bg-slate-700 text-white",
 };
 
-export function StatusBadge({ status }: { status: EventStatus }) {
+/** The event's state as people read it: a draft or published event whose end has passed has "ended". */
+export function StatusBadge({ status, ended }: { status: EventStatus; ended: boolean }) {
+  const shown = ended && status !== "cancelled" ? "ended" : status;
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_CLASSES[status]}`}>{status}</span>
+    <span data-testid="event-status" className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_CLASSES[shown]}`}>
+      {shown}
+    </span>
   );
 }
 
@@ -45,7 +50,7 @@ const columns = [
     ),
   }),
   column.accessor("venue", { header: "Venue" }),
-  column.accessor("status", { header: "Status", meta: { sort: "status" satisfies EventSort }, cell: (c) => <StatusBadge status={c.getValue()} /> }),
+  column.accessor("status", { header: "Status", meta: { sort: "status" satisfies EventSort }, cell: (c) => <StatusBadge status={c.getValue()} ended={c.row.original.ended} /> }),
   column.accessor("startsAt", { header: "Starts", meta: { sort: "starts_at" satisfies EventSort }, cell: (c) => <Time iso={c.getValue()} /> }),
   column.accessor("sold", {
     header: "Tickets sold",

@@ -45,14 +45,10 @@ export async function revealSecretAction(id: string): Promise<{ secret?: string;
   }
 }
 
-export interface NoticeState extends FormState {
-  notice?: string;
-}
-
 export const rotateSecretAction = formAction({
   schema: integrationIdFormSchema,
   unknown: NOT_FOUND,
-  run: async (session, { id }): Promise<NoticeState> => {
+  run: async (session, { id }): Promise<FormState> => {
     await rotateIntegrationSecret(session.organizationId, id);
     return { notice: "Signing secret rotated." };
   },
@@ -63,7 +59,7 @@ export const setEnabledAction = formAction({
   schema: setEnabledFormSchema,
   hidden: ["id", "enabled"],
   unknown: NOT_FOUND,
-  run: async (session, { id, enabled }): Promise<NoticeState> => {
+  run: async (session, { id, enabled }): Promise<FormState> => {
     await updateIntegration(session.organizationId, id, { enabled });
     return { notice: enabled ? "Integration enabled." : "Integration disabled." };
   },

@@ -8,7 +8,6 @@ import { refundOrder } from "@/lib/orders/refunds";
 export interface RefundFormState extends FormState {
   /** The reason as typed, so the dialog keeps it when the field has an error. */
   reason?: string;
-  refunded?: boolean;
 }
 
 // 409 when it was refunded meanwhile (another tab, the API): the message says so; a reload shows the new state.
@@ -20,7 +19,7 @@ export const refundOrderAction = formAction({
   keep: (input): RefundFormState => ({ reason: typeof input.reason === "string" ? input.reason : undefined }),
   run: async (session, { uuid, reason }): Promise<RefundFormState> => {
     await refundOrder(session.organizationId, uuid, reason);
-    return { refunded: true };
+    return { notice: "Order refunded." };
   },
   revalidate: ({ uuid }) => ["/orders", `/orders/${uuid}`],
 });

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { DataTable } from "../_components/data-table";
+import { TruncatedText } from "../_components/table-sections";
 
 export interface OrderListRow {
   uuid: string;
@@ -41,7 +42,7 @@ const columns = [
     ),
   }),
   column.accessor("customerName", { header: "Customer", meta: { sort: "customer_name" } }),
-  column.accessor("email", { header: "Email", cell: (c) => <span className="break-all">{c.getValue()}</span> }),
+  column.accessor("email", { header: "Email", cell: (c) => <TruncatedText text={c.getValue()} /> }),
   column.accessor("total", {
     header: "Total",
     meta: { sort: "price" },

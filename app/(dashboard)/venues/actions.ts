@@ -2,7 +2,7 @@
 
 import { createVenueSchema, updateVenueSchema } from "@/lib/catalog/venue-schemas";
 import { createVenue, deleteVenue, updateVenue } from "@/lib/catalog/venues";
-import { formAction, type RevalidateTarget } from "@/lib/dashboard/form-action";
+import { FORM_PARSE, formAction, type RevalidateTarget } from "@/lib/dashboard/form-action";
 import { idFormSchema, submittedValues, type FormState, type SavedFormState } from "@/lib/dashboard/forms";
 import { venueFormSchema } from "@/lib/dashboard/venues";
 
@@ -16,7 +16,7 @@ export const createVenueAction = formAction({
   unknown: "This form is out of date; reload the page",
   keep,
   run: async (session, form): Promise<SavedFormState> => {
-    const venue = await createVenue(session.organizationId, createVenueSchema.parse(form));
+    const venue = await createVenue(session.organizationId, createVenueSchema.parse(form, FORM_PARSE));
     return { saved: { id: venue.id, name: venue.name } };
   },
   revalidate: () => venuePaths(),
@@ -30,7 +30,7 @@ export const updateVenueAction = formAction({
   keep,
   // Scoped to the session's organization: a foreign or deleted venue is "Venue not found".
   run: async (session, { id, ...form }): Promise<SavedFormState> => {
-    const venue = await updateVenue(session.organizationId, id, updateVenueSchema.parse(venueFormSchema.parse(form)));
+    const venue = await updateVenue(session.organizationId, id, updateVenueSchema.parse(venueFormSchema.parse(form, FORM_PARSE), FORM_PARSE));
     return { saved: { id: venue.id, name: venue.name } };
   },
   revalidate: ({ id }) => venuePaths(id),
@@ -42,7 +42,7 @@ export const deleteVenueAction = formAction({
   unknown: "Unknown venue; reload the page",
   run: async (session, { id }): Promise<FormState> => {
     await deleteVenue(session.organizationId, id);
-    return {};
+    return { notice: "Venue deleted." };
   },
   revalidate: ({ id }) => venuePaths(id),
 });

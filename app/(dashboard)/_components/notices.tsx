@@ -1,0 +1,58 @@
+"use client";
+
+import { createContext, useActionState, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import type { FormState } from "@/lib/dashboard/forms";
+
+const NOTICE_MS = 6000;
+
+const AnnounceContext = createContext<(text: string) => void>(() => {});
+
+/**
+ * Success notices of the dashboard's actions, shown in one live region that belongs to the layout: it
+ * outlives the button that caused it (a revoked key's button, a refunded order's dialog go away).
+ */
+export function NoticeProvider({ children }: { children: ReactNode }) {
+  const [notice, setNotice] = useState<{ text: string; at: number } | null>(null);
+  const announce = useCallback((text: string) => setNotice({ text, at: Date.now() }), []);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  return (
+    <AnnounceContext.Provider value={announce}>
+      {children}
+      <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-4 bottom-4 z-20 flex justify-center sm:inset-x-auto sm:right-6">
+        {notice && (
+          <p
+            key={notice.at}
+            data-testid="notice"
+            className="pointer-events-auto rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900 shadow-lg"
+          >
+            {notice.text}
+          </p>
+        )}
+      </div>
+    </AnnounceContext.Provider>
+  );
+}
+
+const succeeded = (state: FormState) => !state.error && !Object.keys(state.fieldErrors ?? {}).length;
+
+/**
+ * `useActionState` for a dashboard form action, announcing the action's success notice. `then` runs on
+ * every result (closing a dialog, say) before the state is shown.
+ */
+export function useFormAction<S extends FormState>(
+  action: (previous: S, formData: FormData) => Promise<S>,
+  initial: S,
+  then?: (state: S) => void,
+) {
+  const announce = useContext(AnnounceContext);
+  return useActionState<S, FormData>(async (previous: S, formData: FormData): Promise<S> => {
+    const state = await action(previous, formData);
+    then?.(state);
+    if (state.notice && succeeded(state)) announce(state.notice);
+    return state;
+  }, initial as Awaited<S>);
+}
