@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { REQUESTED_PATH_HEADER } from "@/lib/dashboard/return-path";
+import { serviceUnavailablePage } from "@/lib/dashboard/unavailable-page";
+import { databaseHealth } from "@/lib/health";
 import { ApiError, apiErrorResponse, newTraceId } from "@/lib/http/errors";
 
 const API_PREFIXES = /^\/(?:v1|analytics_search|webhooks)(?:\/|$)/;
@@ -25,6 +27,19 @@ function malformedPathAnswer(request: NextRequest): Response | null {
   }
 }
 
+const API_AUTH = /^\/api\/auth(?:\/|$)/;
+
+/**
+ * Every dashboard page reads the database, and Next cannot give a rendered page any status but 200, 404
+ * or 500: so a page view (GET) is answered 503 here, with Retry-After, while the database is unreachable.
+ * Form posts (server actions) go on, and say at the form that the service is unavailable.
+ */
+async function unavailableAnswer(request: NextRequest): Promise<Response | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (API_AUTH.test(request.nextUrl.pathname)) return null;
+  return (await databaseHealth()).status === "ok" ? null : serviceUnavailablePage();
+}
+
 /** Dashboard pages learn the address asked for, so sign-in can return there. */
 function withRequestedPath(request: NextRequest): NextResponse {
   const headers = new Headers(request.headers);
@@ -32,8 +47,8 @@ function withRequestedPath(request: NextRequest): NextResponse {
   return NextResponse.next({ request: { headers } });
 }
 
-export function proxy(request: NextRequest) {
-  return malformedPathAnswer(request) ?? withRequestedPath(request);
+export async function proxy(request: NextRequest) {
+  return malformedPathAnswer(request) ?? (await unavailableAnswer(request)) ?? withRequestedPath(request);
 }
 
 export const config = {
@@ -41,6 +56,6 @@ export const config = {
   matcher: [
     "/((?:v1|analytics_search|webhooks)\\b.*%.*)",
     "/(api/auth/.*%.*)",
-    "/((?:overview|api-keys|orders|events|venues|integrations|deliveries)(?:/.*)?)",
+    "/((?:overview|api-keys|orders|events|venues|integrations|deliveries|login)(?:/.*)?)",
   ],
 };

@@ -1,21 +1,11 @@
 "use client";
 
-import Link, { useLinkStatus } from "next/link";
+import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { LinkPending } from "./pending-link";
 import { SECTIONS, sectionOf } from "./sections-list";
 
 const linkClass = "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-blue-400";
-
-/** A spinner beside a link whose page is on its way (sections without a loading page show nothing else). */
-function Pending() {
-  const { pending } = useLinkStatus();
-  return (
-    <span
-      aria-hidden="true"
-      className={`size-3 rounded-full border-2 border-slate-400 border-t-white ${pending ? "animate-spin" : "invisible"}`}
-    />
-  );
-}
 
 /** Every section, wrapping onto more rows on a phone rather than scrolling out of sight; then the API reference. */
 export function NavLinks() {
@@ -30,7 +20,7 @@ export function NavLinks() {
             className={`${linkClass} ${current?.href === link.href ? "bg-slate-700 text-white" : "text-slate-200 hover:bg-slate-800 hover:text-white"}`}
           >
             {link.label}
-            <Pending />
+            <LinkPending />
           </Link>
         </li>
       ))}

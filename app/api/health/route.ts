@@ -1,4 +1,5 @@
 import { newTraceId } from "@/lib/http/errors";
+import { RETRY_AFTER_SECONDS } from "@/lib/dashboard/unavailable-page";
 import { databaseHealth } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
@@ -8,6 +9,9 @@ export async function GET() {
   const healthy = database.status === "ok";
   return Response.json(
     { status: healthy ? "ok" : "degraded", database },
-    { status: healthy ? 200 : 503, headers: { "X-Trace-Id": newTraceId() } },
+    {
+      status: healthy ? 200 : 503,
+      headers: { "X-Trace-Id": newTraceId(), ...(healthy ? {} : { "Retry-After": String(RETRY_AFTER_SECONDS) }) },
+    },
   );
 }
