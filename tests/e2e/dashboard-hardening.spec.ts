@@ -87,8 +87,25 @@ test("at 375 px the orders and integrations lists show every value readably, and
   await page.screenshot({ path: "tests/e2e/screenshots/orders-stacked-375.png", fullPage: true });
 
   await nav.getByRole("link", { name: "Integrations", exact: true }).click();
-  await expect(page.getByRole("heading", { name: /Integrations/, level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Integrations", level: 1 })).toBeVisible();
+  const url = `https://127.0.0.1:9/receivers/a-rather-long-path/that-goes-on-and-on/${Date.now()}/webhooks`;
+  await page.getByLabel("Endpoint URL").fill(url);
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  const integration = page.getByTestId("integration").filter({ hasText: "127.0.0.1:9/receivers" }).first();
+  const urlCell = integration.locator('td[data-label="URL"]');
+  await expect(urlCell.locator("span[title]")).toHaveAttribute("title", url);
+  for (const label of ["URL", "Status", "Created"]) {
+    const box = (await integration.locator(`td[data-label="${label}"]`).boundingBox())!;
+    expect(box.x + box.width, label).toBeLessThanOrEqual(375);
+  }
+  expect((await urlCell.locator("span[title]").boundingBox())!.height).toBeLessThan(30);
   await page.screenshot({ path: "tests/e2e/screenshots/integrations-stacked-375.png", fullPage: true });
+
+  // Enabling and disabling say they happened.
+  await integration.getByRole("button", { name: /^Disable/ }).click();
+  await expect(page.getByTestId("notice")).toHaveText("Integration disabled.");
+  await integration.getByRole("button", { name: /^Enable/ }).click();
+  await expect(page.getByTestId("notice")).toHaveText("Integration enabled.");
 });
 
 test("the dark sidebar runs the full height of a long page at 1440 px", async ({ page }) => {
@@ -149,7 +166,7 @@ test("an event that has ended reads Ended, and cancelling it needs a second, exp
   await expect(page.getByTestId("event-status")).toHaveText("cancelled");
 });
 
-test("actions announce their success: disabling an integration, deleting a venue", async ({ page, request }) => {
+test("deleting a venue announces its success", async ({ page, request }) => {
   const venue = await request.post("/v1/venues", {
     headers: api(),
     data: { name: `Notice hall ${Date.now()}`, address: { street: "Gatan 1", city: "Lund", postal_code: "222 22", country: "SE" }, capacity: 50 },
