@@ -8,6 +8,7 @@ import { ActionError, ConfirmButton } from "../_components/confirm-button";
 import { DataTable } from "../_components/data-table";
 import { revokeApiKeyAction } from "./actions";
 import { useFormAction } from "../_components/notices";
+import { DateTime } from "../_components/date-time";
 
 const column = createColumnHelper<ApiKeyRow>();
 
@@ -33,13 +34,13 @@ const columns = [
     header: "Rate limit",
     cell: (c) => <span className="whitespace-nowrap tabular-nums">{c.getValue().toLocaleString("en-GB")}/min</span>,
   }),
-  column.accessor("createdAt", { header: "Created", meta: { sort: "created" satisfies ApiKeySort }, cell: (c) => <Time iso={c.getValue()} /> }),
+  column.accessor("createdAt", { header: "Created", meta: { sort: "created" satisfies ApiKeySort }, cell: (c) => <DateTime iso={c.getValue()} /> }),
   column.accessor("lastUsedAt", {
     header: "Last used",
     meta: { sort: "last_used" satisfies ApiKeySort },
     cell: (c) => {
       const value = c.getValue();
-      return value ? <Time iso={value} /> : <span className="text-slate-600">Never</span>;
+      return value ? <DateTime iso={value} /> : <span className="text-slate-600">Never</span>;
     },
   }),
   column.accessor("revokedAt", {
@@ -62,13 +63,6 @@ const columns = [
   }),
 ];
 
-function Time({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {formatDateTime(iso)}
-    </time>
-  );
-}
 
 /** One page of keys, already sorted and paged by the server (the URL holds page, size and sort). */
 export function ApiKeysTable({ keys, sortLinks }: { keys: ApiKeyRow[]; sortLinks: SortLinks<ApiKeySort> }) {

@@ -3,7 +3,6 @@
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
 import { useRef, useState, useTransition } from "react";
-import { formatDateTime } from "@/lib/dashboard/format";
 import type { IntegrationRow, IntegrationSort } from "@/lib/dashboard/integrations";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { CopyButton } from "../_components/copy-button";
@@ -12,6 +11,7 @@ import { SubmitButton } from "../_components/form-controls";
 import { BodyCell, TableHead, TruncatedText } from "../_components/table-sections";
 import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction } from "./actions";
 import { useFormAction } from "../_components/notices";
+import { DateTime } from "../_components/date-time";
 
 const column = createColumnHelper<IntegrationRow>();
 
@@ -52,11 +52,7 @@ const columns = [
   column.accessor("createdAt", {
     header: "Created",
     meta: { sort: "created" satisfies IntegrationSort },
-    cell: (c) => (
-      <time dateTime={c.getValue()} className="whitespace-nowrap">
-        {formatDateTime(c.getValue())}
-      </time>
-    ),
+    cell: (c) => <DateTime iso={c.getValue()} />,
   }),
 ];
 

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
+import { formatMoney } from "@/lib/dashboard/format";
 import { getDashboardOrder } from "@/lib/dashboard/orders";
 import { requireSession } from "@/lib/dashboard/session";
 import { CartItemsTable } from "./cart-items-table";
+import { DateTime } from "../../_components/date-time";
 import { RefundForm } from "./refund-form";
+import { Card } from "../../_components/card";
 
 export const metadata: Metadata = { title: "Order · Ticketing analytics" };
 
@@ -36,7 +38,7 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
         {eventName && <p className="text-sm text-slate-600">{eventName}</p>}
       </div>
 
-      <section aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card labelledBy="summary-heading" padded>
         <h2 id="summary-heading" className="mb-3 text-base font-semibold">
           Summary
         </h2>
@@ -47,7 +49,7 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
           </Item>
           {order.phone_number && <Item label="Phone">{order.phone_number}</Item>}
           <Item label="Placed">
-            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+            <DateTime iso={order.created_at} />
           </Item>
           <Item label="Total">
             <span className="tabular-nums">{money(order.total_price)}</span>
@@ -61,21 +63,21 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
           <Item label="Source">{order.order_source}</Item>
           {order.refunded_at && (
             <Item label="Refunded">
-              <time dateTime={order.refunded_at}>{formatDateTime(order.refunded_at)}</time>
+              <DateTime iso={order.refunded_at} />
               {order.refund_reason && <span className="block text-slate-600">Reason: {order.refund_reason}</span>}
             </Item>
           )}
         </dl>
-      </section>
+      </Card>
 
-      <section aria-labelledby="items-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Card labelledBy="items-heading">
         <h2 id="items-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
           Cart items
         </h2>
         <CartItemsTable items={order.cart.items} currency={order.cart.currency} orderNumber={order.order_number} />
-      </section>
+      </Card>
 
-      <section aria-labelledby="campaigns-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card labelledBy="campaigns-heading" padded>
         <h2 id="campaigns-heading" className="mb-3 text-base font-semibold">
           Campaigns
         </h2>
@@ -93,16 +95,16 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
       {!order.is_refunded && (
-        <section aria-labelledby="refund-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <Card labelledBy="refund-heading" padded>
           <h2 id="refund-heading" className="mb-1 text-base font-semibold">
             Refund
           </h2>
           <p className="mb-3 text-sm text-slate-600">Refund the whole order; its tickets go back on sale.</p>
           <RefundForm uuid={order.uuid} orderNumber={order.order_number} total={money(order.total_price)} />
-        </section>
+        </Card>
       )}
     </div>
   );

@@ -5,6 +5,7 @@ import { getVenue } from "@/lib/catalog/venues";
 import { requireSession } from "@/lib/dashboard/session";
 import { ApiError } from "@/lib/http/errors";
 import { VenueForm } from "../venue-form";
+import { Card } from "../../_components/card";
 
 export const metadata: Metadata = { title: "Edit venue · Ticketing analytics" };
 
@@ -28,12 +29,12 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
           {venue.address.street}, {venue.address.postal_code} {venue.address.city}, {venue.address.country}
         </p>
       </div>
-      <section aria-labelledby="edit-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card labelledBy="edit-heading" padded>
         <h2 id="edit-heading" className="mb-4 text-base font-semibold">
           Edit venue
         </h2>
         <VenueForm venue={venue} />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { requireSession } from "@/lib/dashboard/session";
 import { ApiError } from "@/lib/http/errors";
 import { getOrganization } from "@/lib/organizations/organizations";
 import { TicketTypeForm } from "../../ticket-type-form";
+import { Card } from "../../../../_components/card";
 
 export const metadata: Metadata = { title: "Edit ticket type · Ticketing analytics" };
 
@@ -39,7 +40,7 @@ export default async function TicketTypePage({ params }: { params: Promise<{ id:
           {ticketType.quantity_total.toLocaleString("en-GB")} sold · {ticketType.status.replace("_", " ")}
         </p>
       </div>
-      <section aria-labelledby="edit-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card labelledBy="edit-heading" padded>
         <h2 id="edit-heading" className="mb-4 text-base font-semibold">
           Edit ticket type
         </h2>
@@ -50,7 +51,7 @@ export default async function TicketTypePage({ params }: { params: Promise<{ id:
         ) : (
           <TicketTypeForm eventId={event.id} currency={currency} ticketType={ticketType} />
         )}
-      </section>
+      </Card>
     </div>
   );
 }
