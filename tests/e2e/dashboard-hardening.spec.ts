@@ -172,7 +172,7 @@ test("deleting a venue announces its success", async ({ page, request }) => {
     data: { name: `Notice hall ${Date.now()}`, address: { street: "Gatan 1", city: "Lund", postal_code: "222 22", country: "SE" }, capacity: 50 },
   });
   expect(venue.status()).toBe(201);
-  const { id, name } = (await venue.json()) as { id: string; name: string };
+  const { name } = (await venue.json()) as { id: string; name: string };
   await signedIn(page);
   await page.goto("/venues?sort=created&order=desc");
   await page.getByRole("button", { name: `Delete ${name}` }).click();

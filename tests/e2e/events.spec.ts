@@ -81,6 +81,9 @@ test("deleting an event with orders asks first, then refunds its paid orders", a
   await expect(row).toHaveCount(1);
 
   await row.getByRole("button", { name: `Delete ${name}` }).click();
+  // The festival is over: deleting it needs the second, explicit confirmation.
+  await expect(dialog.getByRole("button", { name: "Delete event" })).toBeDisabled();
+  await dialog.getByRole("checkbox", { name: /already ended/ }).check();
   await dialog.getByRole("button", { name: "Delete event" }).click();
   await expect(row).toHaveCount(0);
   expect(await completed()).toBe(0);

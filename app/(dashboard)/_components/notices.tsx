@@ -1,6 +1,6 @@
 "use client";
 
-import { createContext, useActionState, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useActionState, useCallback, useContext, useEffect, useEffectEvent, useState, type ReactNode } from "react";
 import type { FormState } from "@/lib/dashboard/forms";
 
 const NOTICE_MS = 6000;
@@ -41,7 +41,7 @@ const succeeded = (state: FormState) => !state.error && !Object.keys(state.field
 
 /**
  * `useActionState` for a dashboard form action, announcing the action's success notice. `then` runs on
- * every result (closing a dialog, say) before the state is shown.
+ * every result (closing a dialog, say) once it is on screen, with the data the action revalidated.
  */
 export function useFormAction<S extends FormState>(
   action: (previous: S, formData: FormData) => Promise<S>,
@@ -49,10 +49,16 @@ export function useFormAction<S extends FormState>(
   then?: (state: S) => void,
 ) {
   const announce = useContext(AnnounceContext);
-  return useActionState<S, FormData>(async (previous: S, formData: FormData): Promise<S> => {
-    const state = await action(previous, formData);
-    then?.(state);
-    if (state.notice && succeeded(state)) announce(state.notice);
-    return state;
-  }, initial as Awaited<S>);
+  const [state, dispatch, pending] = useActionState<S, FormData>(action, initial as Awaited<S>);
+  // The state before any action ran (callers pass a fresh `{}` on every render).
+  const [before] = useState(state);
+  const settled = useEffectEvent((result: S) => {
+    then?.(result);
+    if (result.notice && succeeded(result)) announce(result.notice);
+  });
+  // Every action returns a new object, so each result is handled once.
+  useEffect(() => {
+    if (state !== before) settled(state);
+  }, [state, before]);
+  return [state, dispatch, pending] as const;
 }

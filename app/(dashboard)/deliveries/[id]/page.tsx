@@ -13,6 +13,7 @@ import { RedeliverButton } from "../redeliver-button";
 import { StatusBadge } from "../status-badge";
 import { DateTime } from "../../_components/date-time";
 import { Card, cardClasses } from "../../_components/card";
+import { DetailHeader } from "../../_components/detail-header";
 
 export const metadata: Metadata = { title: "Delivery · Ticketing analytics" };
 
@@ -30,18 +31,16 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
-        <Link href="/deliveries" className="text-sm text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700">
-          ← All deliveries
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-semibold">Delivery</h1>
-            <p className="font-mono text-sm break-all text-slate-700" data-testid="delivery-id">
+        <DetailHeader
+          back={{ href: "/deliveries", label: "All deliveries" }}
+          title="Delivery"
+          subtitle={
+            <p className="font-mono break-all text-slate-700" data-testid="delivery-id">
               {delivery.id}
             </p>
-          </div>
-          <RedeliverButton deliveryId={delivery.id} />
-        </div>
+          }
+          actions={<RedeliverButton deliveryId={delivery.id} />}
+        />
         <div className="mt-2">
           <AutoRefresh active={!isFinished(delivery.status)} />
         </div>

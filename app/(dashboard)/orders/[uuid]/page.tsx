@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { formatMoney } from "@/lib/dashboard/format";
 import { getDashboardOrder } from "@/lib/dashboard/orders";
@@ -8,6 +7,7 @@ import { CartItemsTable } from "./cart-items-table";
 import { DateTime } from "../../_components/date-time";
 import { RefundForm } from "./refund-form";
 import { Card } from "../../_components/card";
+import { DetailHeader } from "../../_components/detail-header";
 
 export const metadata: Metadata = { title: "Order · Ticketing analytics" };
 
@@ -19,24 +19,20 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
   const eventName = order.cart.items[0]?.event_name;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div>
-        <Link href="/orders" className="text-sm text-blue-800 underline-offset-2 hover:underline">
-          ← Orders
-        </Link>
-        <div className="mt-1 flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">Order #{order.order_number}</h1>
-          {order.is_refunded ? (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900" data-testid="order-status">
-              Refunded
-            </span>
-          ) : (
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-medium text-emerald-900" data-testid="order-status">
-              Paid
-            </span>
-          )}
-        </div>
-        {eventName && <p className="text-sm text-slate-600">{eventName}</p>}
-      </div>
+      <DetailHeader
+        back={{ href: "/orders", label: "Orders" }}
+        title={`Order #${order.order_number}`}
+        badge={order.is_refunded ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900" data-testid="order-status">
+            Refunded
+          </span>
+        ) : (
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-medium text-emerald-900" data-testid="order-status">
+            Paid
+          </span>
+        )}
+        subtitle={eventName}
+      />
 
       <Card labelledBy="summary-heading" padded>
         <h2 id="summary-heading" className="mb-3 text-base font-semibold">
