@@ -40,8 +40,9 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
 const succeeded = (state: FormState) => !state.error && !Object.keys(state.fieldErrors ?? {}).length;
 
 /**
- * `useActionState` for a dashboard form action, announcing the action's success notice. `then` runs on
- * every result (closing a dialog, say) once it is on screen, with the data the action revalidated.
+ * `useActionState` for a dashboard form action, announcing the action's success notice as soon as it
+ * arrives (the button that caused it may be gone with the revalidated page: a deleted row). `then` runs on
+ * every result once it is on screen, with the data the action revalidated (closing a dialog, say).
  */
 export function useFormAction<S extends FormState>(
   action: (previous: S, formData: FormData) => Promise<S>,
@@ -49,13 +50,14 @@ export function useFormAction<S extends FormState>(
   then?: (state: S) => void,
 ) {
   const announce = useContext(AnnounceContext);
-  const [state, dispatch, pending] = useActionState<S, FormData>(action, initial as Awaited<S>);
+  const [state, dispatch, pending] = useActionState<S, FormData>(async (previous: S, formData: FormData): Promise<S> => {
+    const result = await action(previous, formData);
+    if (result.notice && succeeded(result)) announce(result.notice);
+    return result;
+  }, initial as Awaited<S>);
   // The state before any action ran (callers pass a fresh `{}` on every render).
   const [before] = useState(state);
-  const settled = useEffectEvent((result: S) => {
-    then?.(result);
-    if (result.notice && succeeded(result)) announce(result.notice);
-  });
+  const settled = useEffectEvent((result: S) => then?.(result));
   // Every action returns a new object, so each result is handled once.
   useEffect(() => {
     if (state !== before) settled(state);
