@@ -140,8 +140,8 @@ describe("database outage: a real PostgreSQL server stopped and started under a 
       await cluster!.stop();
 
       await page.getByRole("button", { name: "Sign in" }).click();
-      await expect.poll(() => page.getByRole("alert").textContent(), { timeout: ANSWER_WITHIN_MS }).toContain("temporarily unavailable");
-      expect(await page.getByRole("alert").textContent()).not.toContain("Invalid email or password");
+      await expect.poll(() => page.getByTestId("form-error").textContent(), { timeout: ANSWER_WITHIN_MS }).toContain("temporarily unavailable");
+      expect(await page.getByTestId("form-error").textContent()).not.toContain("Invalid email or password");
 
       for (const path of ["/login", "/overview", "/orders?status=refunded", `/events/evt_${"0".repeat(32)}`]) {
         const answer = await timedFetch(`${app.url}${path}`);
