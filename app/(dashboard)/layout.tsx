@@ -1,6 +1,7 @@
 import { getOrganization } from "@/lib/organizations/organizations";
 import { requireSession } from "@/lib/dashboard/session";
 import { NavLinks } from "./_components/nav-links";
+import { NoticeProvider } from "./_components/notices";
 import { signOutAction } from "./actions";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -14,30 +15,33 @@ export default async function DashboardLayout({ children }: { children: React.Re
       >
         Skip to content
       </a>
-      <header className="bg-slate-900 text-white md:sticky md:top-0 md:flex md:h-screen md:w-60 md:shrink-0 md:flex-col">
-        <div className="flex items-center justify-between gap-3 px-4 py-3 md:block md:px-5 md:py-5">
-          <div className="min-w-0">
-            <p className="text-xs tracking-wide text-slate-300 uppercase">Ticketing analytics</p>
-            <p className="truncate font-semibold" data-testid="organization-name">
-              {organization?.name ?? "Organization"}
-            </p>
+      {/* The dark column stretches with the page; its contents stay in view while a long page scrolls. */}
+      <header className="bg-slate-900 text-white md:w-60 md:shrink-0" data-testid="sidebar">
+        <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col">
+          <div className="flex items-center justify-between gap-3 px-4 py-3 md:block md:px-5 md:py-5">
+            <div className="min-w-0">
+              <p className="text-xs tracking-wide text-slate-300 uppercase">Ticketing analytics</p>
+              <p className="truncate font-semibold" data-testid="organization-name">
+                {organization?.name ?? "Organization"}
+              </p>
+            </div>
+            <form action={signOutAction} className="md:hidden">
+              <SignOutButton />
+            </form>
           </div>
-          <form action={signOutAction} className="md:hidden">
-            <SignOutButton />
-          </form>
-        </div>
-        <nav aria-label="Main" className="px-2 pb-2 md:flex-1 md:px-3">
-          <NavLinks />
-        </nav>
-        <div className="hidden border-t border-slate-700 px-5 py-4 md:block">
-          {session.email && <p className="mb-2 truncate text-sm text-slate-300">{session.email}</p>}
-          <form action={signOutAction}>
-            <SignOutButton />
-          </form>
+          <nav aria-label="Main" className="px-2 pb-2 md:flex-1 md:px-3">
+            <NavLinks />
+          </nav>
+          <div className="hidden border-t border-slate-700 px-5 py-4 md:block">
+            {session.email && <p className="mb-2 truncate text-sm text-slate-300">{session.email}</p>}
+            <form action={signOutAction}>
+              <SignOutButton />
+            </form>
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
-        {children}
+        <NoticeProvider>{children}</NoticeProvider>
       </main>
     </div>
   );

@@ -44,6 +44,7 @@ export const eventSchema = z.object({
   status: eventStatusSchema,
   starts_at: timestampOutSchema,
   ends_at: timestampOutSchema,
+  has_ended: z.boolean().describe("Whether ends_at has passed, as of this response; status is unchanged by it"),
   venue: z.object({ id: z.string(), name: z.string() }),
   created_at: timestampOutSchema,
   updated_at: timestampOutSchema,

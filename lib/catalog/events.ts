@@ -13,7 +13,8 @@ type EventRow = typeof events.$inferSelect;
 
 const eventWithVenue = { event: events, venue: { id: venues.id, name: venues.name } };
 
-export function serializeEvent(row: EventRow, venue: { id: string; name: string }): Event {
+/** `has_ended` is derived when the event is read: the stored status stays what the organizer set. */
+export function serializeEvent(row: EventRow, venue: { id: string; name: string }, now = new Date()): Event {
   return {
     id: toPublicId("event", row.id),
     name: row.name,
@@ -21,6 +22,7 @@ export function serializeEvent(row: EventRow, venue: { id: string; name: string 
     status: row.status,
     starts_at: iso(row.startsAt),
     ends_at: iso(row.endsAt),
+    has_ended: row.endsAt <= now,
     venue: { id: toPublicId("venue", venue.id), name: venue.name },
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

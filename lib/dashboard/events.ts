@@ -21,6 +21,8 @@ export interface EventListRow {
   name: string;
   venue: string;
   status: EventStatus;
+  /** ends_at has passed: shown as "Ended", the stored status unchanged (the API's has_ended). */
+  ended: boolean;
   startsAt: string;
   createdAt: string;
   /** Tickets sold and on offer, summed over the event's ticket types. */
@@ -72,6 +74,7 @@ export async function listEventPage(organizationId: string, query: EventsQuery):
         venue: venues.name,
         status: events.status,
         startsAt: events.startsAt,
+        endsAt: events.endsAt,
         createdAt: events.createdAt,
         sold: ticketSum(ticketTypes.quantitySold),
         total: ticketSum(ticketTypes.quantityTotal),
@@ -84,10 +87,12 @@ export async function listEventPage(organizationId: string, query: EventsQuery):
     sortBy: SORT_COLUMNS[query.sort],
     id: events.id,
   });
+  const now = new Date();
   return {
-    rows: rows.map((row) => ({
+    rows: rows.map(({ endsAt, ...row }) => ({
       ...row,
       id: toPublicId("event", row.id),
+      ended: endsAt <= now,
       startsAt: row.startsAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
     })),
@@ -109,16 +114,41 @@ const optionalText = z
   .transform((text) => text || undefined)
   .optional();
 
+/**
+ * `.refine` arguments: the end after the start, worded for the form's labels (the API schema's own
+ * check says "Must be after starts_at"). Quiet while either time is missing or malformed: that field has its own error.
+ */
+function endsAfterStart<K extends string>(start: K, end: K, message: string) {
+  const check = (value: Record<K, unknown>) => {
+    const [from, to] = [Date.parse(String(value[start])), Date.parse(String(value[end]))];
+    return Number.isNaN(from) || Number.isNaN(to) || from < to;
+  };
+  return [check, { path: [end], message }] as [typeof check, { path: PropertyKey[]; message: string }];
+}
+
 /** The event form: turned into the body createEventSchema / updateEventSchema check. */
-export const eventFormSchema = z.strictObject({
-  name: z.string().trim().min(1, "Give the event a name").max(200, "At most 200 characters"),
-  description: optionalText,
-  venue_id: z.string({ error: "Choose a venue" }).min(1, "Choose a venue"),
-  starts_at: utcDateTime,
-  ends_at: utcDateTime,
+export const eventFormSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, "Give the event a name").max(200, "At most 200 characters"),
+    description: optionalText,
+    venue_id: z.string({ error: "Choose a venue" }).min(1, "Choose a venue"),
+    starts_at: utcDateTime,
+    ends_at: utcDateTime,
+  })
+  .refine(...endsAfterStart("starts_at", "ends_at", "Must be after the start"));
+
+/** Ticked in the confirmation dialog of an event that has ended: cancelling or deleting it then needs it. */
+const acknowledgeEnded = z.literal("yes").optional();
+
+export const eventStatusFormSchema = z.strictObject({
+  id: z.string().min(1),
+  status: z.enum(["published", "cancelled"]),
+  acknowledge_ended: acknowledgeEnded,
 });
 
-export const eventStatusFormSchema = z.strictObject({ id: z.string().min(1), status: z.enum(["published", "cancelled"]) });
+export const deleteEventFormSchema = z.strictObject({ id: z.string().min(1), acknowledge_ended: acknowledgeEnded });
+
+export const ENDED_EVENT_UNCONFIRMED = "This event has already ended. Tick the box to confirm you still want this.";
 
 /** Amounts are typed in major units (12.50); the API takes minor units, by the currency's digits. */
 export function minorUnitsSchema(currency: string) {
@@ -141,7 +171,8 @@ const wholeNumber = (message: string) =>
     .transform(Number);
 
 export function ticketTypeFormSchema(currency: string) {
-  return z.strictObject({
+  return z
+    .strictObject({
     event_id: z.string().min(1),
     name: z.string().trim().min(1, "Give the ticket type a name").max(200, "At most 200 characters"),
     category: optionalText,
@@ -154,7 +185,8 @@ export function ticketTypeFormSchema(currency: string) {
       .transform((text) => (text === "" ? undefined : Number(text))),
     sale_starts_at: utcDateTime,
     sale_ends_at: utcDateTime,
-  });
+  })
+    .refine(...endsAfterStart("sale_starts_at", "sale_ends_at", "Must be after the sale start"));
 }
 
 /** The delete form of a ticket type: the event in the path and the ticket type. */

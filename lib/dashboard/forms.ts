@@ -1,10 +1,16 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/http/errors";
 
-/** What a form's server action returns to `useActionState`: a message and errors next to fields. */
+/** What a form's server action returns to `useActionState`: a message and errors next to fields, or a success notice. */
 export interface FormState {
   error?: string;
   fieldErrors?: Record<string, string>;
+  notice?: string;
+}
+
+/** A create or edit form's state: the input kept after an error, the saved record announced after success. */
+export interface SavedFormState extends FormState {
+  values?: Record<string, string>;
+  saved?: { id: string; name: string };
 }
 
 /**
@@ -30,16 +36,6 @@ export function submittedValues(input: Record<string, unknown>): Record<string, 
 /** A form that names one record by its public id; the domain decides whether it exists in the organization. */
 export const idFormSchema = z.strictObject({ id: z.string().min(1) });
 
-/**
- * An edit form's record id, checked by idFormSchema (null when missing or not text), and its other
- * fields for the form's own schema.
- */
-export function editFormObject(formData: FormData): { id: string | null; input: Record<string, unknown> } {
-  const { id, ...input } = formObject(formData);
-  const parsed = idFormSchema.safeParse({ id });
-  return { id: parsed.success ? parsed.data.id : null, input };
-}
-
 /** The first message per top-level field, for showing next to that field. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
@@ -48,12 +44,4 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     out[field] ??= issue.message;
   }
   return out;
-}
-
-/** A domain error as form state: its message, and its details next to the fields they name. */
-export function formStateOfApiError(error: unknown): FormState {
-  if (!(error instanceof ApiError)) throw error;
-  const fieldErrors: Record<string, string> = {};
-  for (const detail of error.details ?? []) fieldErrors[detail.path.split(".")[0] ?? "form"] ??= detail.message;
-  return { error: error.message, fieldErrors };
 }

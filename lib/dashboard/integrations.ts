@@ -79,10 +79,6 @@ export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
   }
 }
 
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.code === "not_found";
-}
-
 /** The create-integration form; field names match the form's inputs. */
 export const createIntegrationFormSchema = z.strictObject({
   url: z.string().trim().min(1, "Enter the URL that receives the webhooks").max(2000, "At most 2000 characters"),

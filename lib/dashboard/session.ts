@@ -1,6 +1,8 @@
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { signedInUser, type SignedInUser } from "@/lib/auth/auth";
+import { REQUESTED_PATH_HEADER, signInHref } from "./return-path";
 
 export type DashboardSession = SignedInUser;
 
@@ -11,9 +13,12 @@ export type DashboardSession = SignedInUser;
  */
 export const currentSession = cache(signedInUser);
 
-/** The session of a dashboard page or server action; anyone else is sent to the sign-in page. */
+/**
+ * The session of a dashboard page or server action; anyone else is sent to the sign-in page, which
+ * returns them to the page they asked for (the proxy passes its address on).
+ */
 export async function requireSession(): Promise<DashboardSession> {
   const session = await currentSession();
-  if (!session) redirect("/login");
+  if (!session) redirect(signInHref((await headers()).get(REQUESTED_PATH_HEADER)));
   return session;
 }

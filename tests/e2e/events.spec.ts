@@ -56,7 +56,7 @@ test("the create form reports errors next to the fields", async ({ page }) => {
   await page.getByLabel("Name", { exact: true }).fill("Backwards");
   await page.getByLabel("Venue").selectOption({ label: "Hamnmagasinet" });
   await page.getByRole("button", { name: "Create event" }).click();
-  await expect(page.getByText("Must be after starts_at")).toBeVisible();
+  await expect(page.getByText("Must be after the start", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Ends (UTC)")).toHaveAttribute("aria-invalid", "true");
 });
 
@@ -81,6 +81,9 @@ test("deleting an event with orders asks first, then refunds its paid orders", a
   await expect(row).toHaveCount(1);
 
   await row.getByRole("button", { name: `Delete ${name}` }).click();
+  // The festival is over: deleting it needs the second, explicit confirmation.
+  await expect(dialog.getByRole("button", { name: "Delete event" })).toBeDisabled();
+  await dialog.getByRole("checkbox", { name: /already ended/ }).check();
   await dialog.getByRole("button", { name: "Delete event" }).click();
   await expect(row).toHaveCount(0);
   expect(await completed()).toBe(0);
@@ -238,8 +241,8 @@ test("a ticket type with sold tickets is not deleted, and the refusal is shown n
 test("an unknown venue or ticket type id shows the not-found page", async ({ page }) => {
   const eventHref = await page.getByTestId("event-row").getByRole("link", { name: "Nyårsgalan" }).getAttribute("href");
   for (const path of [`/venues/ven_00000000000040008000000000000000`, `/venues/evt_garbage`, `${eventHref}/ticket-types/tkt_00000000000040008000000000000000`]) {
-    await page.goto(path);
-    await expect(page.getByText("This page could not be found."), path).toBeVisible();
+    expect((await page.goto(path))?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" }), path).toBeVisible();
   }
 });
 

@@ -50,5 +50,6 @@ test("signing in lands on the Overview with revenue, and signing out ends the se
   await page.getByRole("button", { name: "Sign out" }).filter({ visible: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/api-keys");
-  await expect(page).toHaveURL(/\/login$/);
+  // Signing in again would return to the page asked for.
+  await expect(page).toHaveURL(/\/login\?next=%2Fapi-keys$/);
 });

@@ -247,7 +247,7 @@ test("integrations are paged and sorted on the server through the URL", async ({
 
 test("unknown and malformed delivery ids are not found", async ({ page }) => {
   for (const id of ["dlv_00000000000040008000000000000000", "nonsense"]) {
-    await page.goto(`/deliveries/${id}`);
-    await expect(page.getByText("This page could not be found.")).toBeVisible();
+    expect((await page.goto(`/deliveries/${id}`))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   }
 });

@@ -1,3 +1,4 @@
+import { chromium } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
@@ -6,7 +7,7 @@ import { fromPublicId } from "@/lib/ids";
 import { useAppProcesses } from "../support/app-process";
 import { burst } from "../support/burst";
 import { usePostgresDatabasePerTest } from "../support/database";
-import { createTenant } from "../support/fixtures";
+import { createTenant, TENANT_PASSWORD } from "../support/fixtures";
 import { insertCatalog, oneTicketOrderBody } from "../support/order-fixtures";
 import { createPrivateCluster, type PrivateCluster } from "../support/private-cluster";
 
@@ -123,5 +124,41 @@ describe("database outage: a real PostgreSQL server stopped and started under a 
     // Every order the app acknowledged during the shutdown is there.
     const stored = await db.select({ id: orders.id }).from(orders).where(eq(orders.organizationId, tenant.organization.id));
     expect(stored.map((o) => o.id)).toEqual(expect.arrayContaining(createdIds.map((id) => fromPublicId("order", id)!)));
+  });
+
+  it("answers dashboard pages and /login with a 503 retrying page, and the sign-in form says the service is unavailable", async () => {
+    const tenant = await createTenant();
+    const app = await apps.start({ databaseUrl: database.url() });
+    // Auth.js builds its URLs from the Host header: the browser uses the name it rewrites 127.0.0.1 to.
+    const origin = app.url.replace("127.0.0.1", "localhost");
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+    try {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/login`);
+      await page.getByLabel("Email").fill(tenant.user.email);
+      await page.getByLabel("Password").fill(TENANT_PASSWORD);
+      await cluster!.stop();
+
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect.poll(() => page.getByTestId("form-error").textContent(), { timeout: ANSWER_WITHIN_MS }).toContain("temporarily unavailable");
+      expect(await page.getByTestId("form-error").textContent()).not.toContain("Invalid email or password");
+
+      for (const path of ["/login", "/overview", "/orders?status=refunded", `/events/evt_${"0".repeat(32)}`]) {
+        const answer = await timedFetch(`${app.url}${path}`);
+        expect(answer.status, `${path}: ${answer.text.slice(0, 200)}`).toBe(503);
+        expect(answer.ms).toBeLessThan(ANSWER_WITHIN_MS);
+        expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(answer.text).toContain("Service temporarily unavailable");
+        expect(answer.text).toContain("Retrying");
+      }
+      const health = await timedFetch(`${app.url}/api/health`);
+      expect(health.status).toBe(503);
+      expect(Number(health.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await browser.close();
+      await cluster!.start();
+    }
+    // Back up: the sign-in page is served again.
+    await expect.poll(async () => (await timedFetch(`${app.url}/login`)).status, { timeout: RECOVERY_TIMEOUT_MS, interval: 250 }).toBe(200);
   });
 });

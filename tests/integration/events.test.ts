@@ -44,12 +44,20 @@ describe("/v1/events", () => {
       status: "draft",
       starts_at: "2027-05-01T16:00:00.000Z",
       ends_at: "2027-05-01T21:00:00.000Z",
+      has_ended: false,
       venue: { id: venue.id, name: "Konserthuset" },
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
     expect("description" in event).toBe(false);
     expect(await expectStatus(await api(`/v1/events/${event.id}`), 200)).toEqual(event);
+  });
+
+  it("derives has_ended from ends_at at read time, leaving the status as set", async () => {
+    const body = eventBody(venue.id, { starts_at: "2020-05-01T18:00:00Z", ends_at: "2020-05-01T21:00:00Z", status: "published" });
+    const event = await expectStatus<Event>(await api("/v1/events", { method: "POST", body }), 201);
+    expect(event).toMatchObject({ status: "published", has_ended: true });
+    expect(await expectStatus(await api(`/v1/events/${event.id}`), 200)).toMatchObject({ status: "published", has_ended: true });
   });
 
   it("accepts a description and an initial published status", async () => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useRef, type ReactNode } from "react";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { buttonClasses } from "./button-classes";
 import { SubmitButton } from "./form-controls";
 
@@ -14,9 +14,11 @@ export function ConfirmButton({
   title,
   confirmLabel,
   pendingLabel,
+  pending = false,
   cancelLabel = "Cancel",
   action,
   fields,
+  acknowledge,
   children,
 }: {
   /** The button's visible text; `target` follows it for screen readers, so each row's button has its own name. */
@@ -25,18 +27,36 @@ export function ConfirmButton({
   title: string;
   confirmLabel: string;
   pendingLabel: string;
+  /** The action is running (the dialog has closed by then): the button says so. */
+  pending?: boolean;
   cancelLabel?: string;
   action: (formData: FormData) => void;
   /** Hidden inputs of the confirming form. */
   fields: Record<string, string>;
+  /**
+   * A second, explicit confirmation: a checkbox with this text (sent as `acknowledge_ended=yes`) that must
+   * be ticked before the confirm button works.
+   */
+  acknowledge?: string;
   children: ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const [acknowledged, setAcknowledged] = useState(false);
+  const close = () => {
+    dialog.current?.close();
+    setAcknowledged(false);
+  };
   return (
     <>
-      <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.showModal()}>
-        {label}
+      <button
+        type="button"
+        className={buttonClasses.secondary}
+        disabled={pending}
+        aria-disabled={pending}
+        onClick={() => dialog.current?.showModal()}
+      >
+        {pending ? pendingLabel : label}
         <span className="sr-only"> {target}</span>
       </button>
       <dialog
@@ -44,7 +64,7 @@ export function ConfirmButton({
         aria-labelledby={titleId}
         className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl p-0 text-left shadow-xl backdrop:bg-slate-900/50"
       >
-        <form action={action} onSubmit={() => dialog.current?.close()} className="space-y-4 p-5">
+        <form action={action} onSubmit={close} className="space-y-4 p-5">
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
@@ -52,11 +72,25 @@ export function ConfirmButton({
             {title}
           </h2>
           <div className="text-sm whitespace-normal text-slate-700">{children}</div>
+          {acknowledge && (
+            <label className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm whitespace-normal text-amber-950">
+              <input
+                type="checkbox"
+                name="acknowledge_ended"
+                value="yes"
+                required
+                checked={acknowledged}
+                onChange={(event) => setAcknowledged(event.target.checked)}
+                className="mt-0.5 size-4"
+              />
+              {acknowledge}
+            </label>
+          )}
           <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.close()}>
+            <button type="button" className={buttonClasses.secondary} onClick={close}>
               {cancelLabel}
             </button>
-            <SubmitButton variant="danger" pendingLabel={pendingLabel}>
+            <SubmitButton variant="danger" pendingLabel={pendingLabel} disabled={Boolean(acknowledge) && !acknowledged}>
               {confirmLabel}
             </SubmitButton>
           </div>

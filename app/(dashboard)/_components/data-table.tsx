@@ -53,7 +53,7 @@ export function DataTable<T extends RowData>({
       className={`relative focus-visible:outline-2 focus-visible:outline-blue-700 ${maxHeightClass ? `overflow-auto ${maxHeightClass}` : "overflow-x-auto"}`}
       {...region}
     >
-      <table className="w-full text-left text-sm">
+      <table className="stacked-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} sticky={Boolean(maxHeightClass)} />
         <TableBody rows={table.getRowModel().rows} testId={testId} rowClassName={rowClassName} />

@@ -2,9 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { FilterParams } from "@/lib/dashboard/paging";
 import { buttonClasses } from "./button-classes";
-
-const selectClasses =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
+import { inputClasses } from "./input-classes";
 
 /**
  * The filters of a server-filtered list as a plain GET form, so the filters land in the URL and work
@@ -65,7 +63,7 @@ export function SelectFilter({
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={value ?? ""} className={selectClasses}>
+      <select id={id} name={name} defaultValue={value ?? ""} className={inputClasses()}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

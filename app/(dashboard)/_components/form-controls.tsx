@@ -3,6 +3,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import { buttonClasses } from "./button-classes";
+import { inputClasses } from "./input-classes";
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -39,9 +40,7 @@ export function TextField({ label, name, error, hint, className, ...input }: Tex
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
-          error ? "border-red-600" : "border-slate-300"
-        }`}
+        className={inputClasses(Boolean(error))}
         {...input}
       />
       <FieldError id={`${id}-error`} message={error} />
@@ -55,15 +54,22 @@ export function SubmitButton({
   pendingLabel,
   variant = "primary",
   className = "",
+  disabled = false,
 }: {
   children: ReactNode;
   pendingLabel: string;
   variant?: keyof typeof buttonClasses;
   className?: string;
+  disabled?: boolean;
 }) {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" disabled={pending} aria-disabled={pending} className={`${buttonClasses[variant]} ${className}`}>
+    <button
+      type="submit"
+      disabled={pending || disabled}
+      aria-disabled={pending || disabled}
+      className={`${buttonClasses[variant]} ${className}`}
+    >
       {pending ? pendingLabel : children}
     </button>
   );

@@ -2,38 +2,33 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { LinkPending } from "./pending-link";
+import { SECTIONS, sectionOf } from "./sections-list";
 
-// Orders, Events, Integrations and Deliveries join this list as their pages are built.
-const LINKS = [
-  { href: "/overview", label: "Overview" },
-  { href: "/api-keys", label: "API keys" },
-  { href: "/orders", label: "Orders" },
-  { href: "/events", label: "Events" },
-  { href: "/venues", label: "Venues" },
-  { href: "/integrations", label: "Integrations" },
-  { href: "/deliveries", label: "Deliveries" },
-] as const;
+const linkClass = "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-blue-400";
 
+/** Every section, wrapping onto more rows on a phone rather than scrolling out of sight; then the API reference. */
 export function NavLinks() {
-  const pathname = usePathname();
+  const current = sectionOf(usePathname() ?? "");
   return (
-    <ul className="flex gap-1 overflow-x-auto md:flex-col md:overflow-visible">
-      {LINKS.map((link) => {
-        const current = pathname === link.href || pathname.startsWith(`${link.href}/`);
-        return (
-          <li key={link.href}>
-            <Link
-              href={link.href}
-              aria-current={current ? "page" : undefined}
-              className={`block rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-blue-400 ${
-                current ? "bg-slate-700 text-white" : "text-slate-200 hover:bg-slate-800 hover:text-white"
-              }`}
-            >
-              {link.label}
-            </Link>
-          </li>
-        );
-      })}
+    <ul className="flex flex-wrap gap-1 md:flex-col">
+      {SECTIONS.map((link) => (
+        <li key={link.href}>
+          <Link
+            href={link.href}
+            aria-current={current?.href === link.href ? "page" : undefined}
+            className={`${linkClass} ${current?.href === link.href ? "bg-slate-700 text-white" : "text-slate-200 hover:bg-slate-800 hover:text-white"}`}
+          >
+            {link.label}
+            <LinkPending />
+          </Link>
+        </li>
+      ))}
+      <li className="md:mt-2 md:border-t md:border-slate-700 md:pt-2">
+        <a href="/docs/api" className={`${linkClass} text-slate-200 hover:bg-slate-800 hover:text-white`}>
+          API reference
+        </a>
+      </li>
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { PageNav } from "./page-nav";
+import { Card } from "./card";
 
 interface PagedListSectionProps {
   /** Id of the section's heading, which labels the section. */
@@ -22,7 +23,7 @@ interface PagedListSectionProps {
 export function PagedListSection(props: PagedListSectionProps) {
   const { id, title, total, totalNote, countTestId, emptyText, pastEndText, rowCount, paging, children } = props;
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white shadow-sm">
+    <Card labelledBy={id}>
       <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
         <h2 id={id} className="text-base font-semibold">
           {title}
@@ -35,18 +36,18 @@ export function PagedListSection(props: PagedListSectionProps) {
       <PageNav previous={paging.previous} next={paging.next}>
         Page {paging.page} of {paging.pages}
       </PageNav>
-    </section>
+    </Card>
   );
 }
 
 /** A card holding one form (create a key, add a webhook, …) under its heading. */
 export function FormSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <Card labelledBy={id} padded>
       <h2 id={id} className="mb-4 text-base font-semibold">
         {title}
       </h2>
       {children}
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { flexRender, type HeaderGroup, type Row, type RowData } from "@tanstack/react-table";
+import { flexRender, type Cell, type HeaderGroup, type Row, type RowData } from "@tanstack/react-table";
 import Link from "next/link";
 import type { SortLinks } from "@/lib/dashboard/paging";
 
@@ -81,12 +81,36 @@ export function TableBody<T extends RowData>({
       {rows.map((row) => (
         <tr key={row.id} data-testid={testId} className={rowClassName?.(row)}>
           {row.getVisibleCells().map((cell) => (
-            <td key={cell.id} className={`px-4 py-2 align-top ${alignClass(cell.column.columnDef.meta)}`}>
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </td>
+            <BodyCell key={cell.id} cell={cell} className="px-4 py-2" />
           ))}
         </tr>
       ))}
     </tbody>
+  );
+}
+
+/**
+ * One body cell. `data-label` holds its column's name for the stacked layout of a `stacked-table` on a
+ * phone (app/globals.css); columns without a text header (row actions) get no label there.
+ */
+export function BodyCell<T extends RowData>({ cell, className }: { cell: Cell<T, unknown>; className: string }) {
+  const header = cell.column.columnDef.header;
+  return (
+    <td data-label={typeof header === "string" ? header : undefined} className={`${className} align-top ${alignClass(cell.column.columnDef.meta)}`}>
+      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+    </td>
+  );
+}
+
+/** A long value (e-mail address, URL) on one line, cut with an ellipsis; hovering shows it whole, focusing unfolds it. */
+export function TruncatedText({ text, className = "" }: { text: string; className?: string }) {
+  return (
+    <span
+      title={text}
+      tabIndex={0}
+      className={`block max-w-full min-w-0 truncate focus:whitespace-normal focus:break-all focus-visible:outline-2 focus-visible:outline-blue-700 sm:max-w-xs ${className}`}
+    >
+      {text}
+    </span>
   );
 }

@@ -1,10 +1,10 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { issueUserToken } from "@/lib/auth/user-token";
 import { createApiKeyFormSchema, revokeApiKeyFormSchema } from "@/lib/dashboard/api-keys";
-import { fieldErrors, formObject, type FormState } from "@/lib/dashboard/forms";
+import { formAction } from "@/lib/dashboard/form-action";
+import { type FormState } from "@/lib/dashboard/forms";
 import { requireSession } from "@/lib/dashboard/session";
 
 export interface CreateApiKeyState extends FormState {
@@ -14,31 +14,29 @@ export interface CreateApiKeyState extends FormState {
   created?: { name: string; key: string };
 }
 
-export async function createApiKeyAction(_previous: CreateApiKeyState, formData: FormData): Promise<CreateApiKeyState> {
-  const session = await requireSession();
-  const input = formObject(formData, ["scopes"]);
-  const parsed = createApiKeyFormSchema.safeParse(input);
-  if (!parsed.success) {
-    const values = {
-      name: String(input.name ?? ""),
-      scopes: input.scopes as string[],
-      rateLimitPerMinute: String(input.rateLimitPerMinute ?? ""),
-    };
-    return { values, fieldErrors: fieldErrors(parsed.error) };
-  }
-  const { key } = await createApiKey({ organizationId: session.organizationId, ...parsed.data });
-  revalidatePath("/api-keys");
-  return { created: { name: parsed.data.name, key } };
-}
+export const createApiKeyAction = formAction({
+  schema: createApiKeyFormSchema,
+  lists: ["scopes"],
+  unknown: "This form is out of date; reload the page",
+  keep: (input): CreateApiKeyState => ({
+    values: { name: String(input.name ?? ""), scopes: input.scopes as string[], rateLimitPerMinute: String(input.rateLimitPerMinute ?? "") },
+  }),
+  run: async (session, data): Promise<CreateApiKeyState> => {
+    const { key } = await createApiKey({ organizationId: session.organizationId, ...data });
+    return { created: { name: data.name, key } };
+  },
+  revalidate: () => ["/api-keys"],
+});
 
-export async function revokeApiKeyAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const session = await requireSession();
-  const parsed = revokeApiKeyFormSchema.safeParse(formObject(formData));
-  if (!parsed.success) return { error: "Unknown API key" };
-  const revoked = await revokeApiKey(session.organizationId, parsed.data.id);
-  revalidatePath("/api-keys");
-  return revoked ? {} : { error: "This key was not found or is already revoked" };
-}
+export const revokeApiKeyAction = formAction({
+  schema: revokeApiKeyFormSchema,
+  unknown: "Unknown API key; reload the page",
+  run: async (session, { id }): Promise<FormState> => {
+    const revoked = await revokeApiKey(session.organizationId, id);
+    return revoked ? { notice: "Key revoked." } : { error: "This key was not found or is already revoked" };
+  },
+  revalidate: () => ["/api-keys"],
+});
 
 const API_TOKEN_TTL_SECONDS = 60 * 60;
 

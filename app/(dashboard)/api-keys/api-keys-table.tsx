@@ -1,13 +1,14 @@
 "use client";
 
 import { createColumnHelper } from "@tanstack/react-table";
-import { useActionState } from "react";
 import type { ApiKeyRow, ApiKeySort } from "@/lib/dashboard/api-keys";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { ActionError, ConfirmButton } from "../_components/confirm-button";
 import { DataTable } from "../_components/data-table";
 import { revokeApiKeyAction } from "./actions";
+import { useFormAction } from "../_components/notices";
+import { DateTime } from "../_components/date-time";
 
 const column = createColumnHelper<ApiKeyRow>();
 
@@ -33,13 +34,13 @@ const columns = [
     header: "Rate limit",
     cell: (c) => <span className="whitespace-nowrap tabular-nums">{c.getValue().toLocaleString("en-GB")}/min</span>,
   }),
-  column.accessor("createdAt", { header: "Created", meta: { sort: "created" satisfies ApiKeySort }, cell: (c) => <Time iso={c.getValue()} /> }),
+  column.accessor("createdAt", { header: "Created", meta: { sort: "created" satisfies ApiKeySort }, cell: (c) => <DateTime iso={c.getValue()} /> }),
   column.accessor("lastUsedAt", {
     header: "Last used",
     meta: { sort: "last_used" satisfies ApiKeySort },
     cell: (c) => {
       const value = c.getValue();
-      return value ? <Time iso={value} /> : <span className="text-slate-600">Never</span>;
+      return value ? <DateTime iso={value} /> : <span className="text-slate-600">Never</span>;
     },
   }),
   column.accessor("revokedAt", {
@@ -62,13 +63,6 @@ const columns = [
   }),
 ];
 
-function Time({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {formatDateTime(iso)}
-    </time>
-  );
-}
 
 /** One page of keys, already sorted and paged by the server (the URL holds page, size and sort). */
 export function ApiKeysTable({ keys, sortLinks }: { keys: ApiKeyRow[]; sortLinks: SortLinks<ApiKeySort> }) {
@@ -87,7 +81,7 @@ export function ApiKeysTable({ keys, sortLinks }: { keys: ApiKeyRow[]; sortLinks
 
 /** Revoking is irreversible, so it asks first. */
 function RevokeButton({ apiKey }: { apiKey: ApiKeyRow }) {
-  const [state, action] = useActionState(revokeApiKeyAction, {});
+  const [state, action, pending] = useFormAction(revokeApiKeyAction, {});
   return (
     <div className="flex flex-wrap gap-2">
       <ConfirmButton
@@ -96,6 +90,7 @@ function RevokeButton({ apiKey }: { apiKey: ApiKeyRow }) {
         title={`Revoke “${apiKey.name}”?`}
         confirmLabel="Revoke key"
         pendingLabel="Revoking…"
+        pending={pending}
         action={action}
         fields={{ id: apiKey.id }}
       >

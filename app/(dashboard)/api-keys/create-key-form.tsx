@@ -1,10 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
 import { SCOPES } from "@/lib/auth/scopes";
 import { CopyButton } from "../_components/copy-button";
 import { FieldError, SubmitButton, TextField } from "../_components/form-controls";
 import { createApiKeyAction, type CreateApiKeyState } from "./actions";
+import { useFormAction } from "../_components/notices";
 
 const SCOPE_HINTS: Partial<Record<(typeof SCOPES)[number], string>> = {
   "*": "everything, including future scopes",
@@ -12,7 +12,7 @@ const SCOPE_HINTS: Partial<Record<(typeof SCOPES)[number], string>> = {
 };
 
 export function CreateKeyForm() {
-  const [state, action] = useActionState<CreateApiKeyState, FormData>(createApiKeyAction, {});
+  const [state, action] = useFormAction<CreateApiKeyState>(createApiKeyAction, {});
   const values = state.values;
   const errors = state.fieldErrors ?? {};
   return (

@@ -6,6 +6,7 @@ import { ApiTokenButton } from "../_components/api-token-button";
 import { FormSection, PagedListSection } from "../_components/sections";
 import { ApiKeysTable } from "./api-keys-table";
 import { CreateKeyForm } from "./create-key-form";
+import { Card } from "../_components/card";
 
 export const metadata: Metadata = { title: "API keys · Ticketing analytics" };
 
@@ -42,7 +43,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Prom
         <CreateKeyForm />
       </FormSection>
 
-      <section aria-labelledby="token-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card labelledBy="token-heading" padded>
         <h2 id="token-heading" className="text-base font-semibold">
           Dashboard API token
         </h2>
@@ -51,7 +52,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Prom
           expires after one hour.
         </p>
         <ApiTokenButton />
-      </section>
+      </Card>
     </div>
   );
 }

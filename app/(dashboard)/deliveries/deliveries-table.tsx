@@ -3,21 +3,13 @@
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import type { DeliveryRow, DeliverySort } from "@/lib/dashboard/deliveries";
-import { formatDateTime } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { DataTable } from "../_components/data-table";
 import { StatusBadge } from "./status-badge";
+import { DateTime } from "../_components/date-time";
 
 const column = createColumnHelper<DeliveryRow>();
 
-function Time({ iso }: { iso: string | null }) {
-  if (!iso) return <span className="text-slate-600">–</span>;
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {formatDateTime(iso)}
-    </time>
-  );
-}
 
 const columns = [
   column.accessor("id", {
@@ -48,11 +40,11 @@ const columns = [
     meta: { sort: "attempts" satisfies DeliverySort, align: "right" },
     cell: (c) => <span className="tabular-nums">{c.getValue()}</span>,
   }),
-  column.accessor("nextRetryAt", { header: "Next retry", cell: (c) => <Time iso={c.getValue()} /> }),
+  column.accessor("nextRetryAt", { header: "Next retry", cell: (c) => <DateTime iso={c.getValue()} /> }),
   column.accessor("createdAt", {
     header: "Created",
     meta: { sort: "created" satisfies DeliverySort },
-    cell: (c) => <Time iso={c.getValue()} />,
+    cell: (c) => <DateTime iso={c.getValue()} />,
   }),
 ];
 

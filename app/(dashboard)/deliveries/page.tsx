@@ -16,6 +16,7 @@ import { FilterForm, SelectFilter } from "../_components/filter-form";
 import { PageNav } from "../_components/page-nav";
 import { AutoRefresh } from "./auto-refresh";
 import { DeliveriesTable } from "./deliveries-table";
+import { Card } from "../_components/card";
 
 export const metadata: Metadata = { title: "Deliveries · Ticketing analytics" };
 
@@ -65,7 +66,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         />
       </FilterForm>
 
-      <section aria-labelledby="deliveries-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Card labelledBy="deliveries-heading">
         <h2 id="deliveries-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
           {filtered ? "Matching deliveries" : "All deliveries"}{" "}
           <span className="font-normal text-slate-600">({total.toLocaleString("en-GB")})</span>
@@ -91,9 +92,9 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         <PageNav previous={previous} next={next}>
           Page {query.page} of {pages}
         </PageNav>
-      </section>
+      </Card>
 
-      <section aria-labelledby="token-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card labelledBy="token-heading" padded>
         <h2 id="token-heading" className="text-base font-semibold">
           Inspect deliveries through the API
         </h2>
@@ -102,7 +103,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           API key. The token acts as you and expires after one hour.
         </p>
         <ApiTokenButton />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
-import { useActionState } from "react";
 import { SubmitButton } from "../_components/form-controls";
 import { redeliverAction } from "./actions";
+import { useFormAction } from "../_components/notices";
 
 export function RedeliverButton({ deliveryId }: { deliveryId: string }) {
-  const [state, action] = useActionState(redeliverAction, {});
+  const [state, action] = useFormAction(redeliverAction, {});
   return (
     <form action={action}>
       <input type="hidden" name="id" value={deliveryId} />

@@ -1,164 +1,128 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import type { z } from "zod";
+import { z } from "zod";
 import { createEventSchema, updateEventSchema } from "@/lib/catalog/event-schemas";
-import { createEvent, deleteEvent, updateEvent } from "@/lib/catalog/events";
+import { createEvent, deleteEvent, getEvent, updateEvent } from "@/lib/catalog/events";
 import { createTicketTypeSchema, updateTicketTypeSchema } from "@/lib/catalog/ticket-type-schemas";
 import { createTicketType, deleteTicketType, updateTicketType } from "@/lib/catalog/ticket-types";
-import { eventFormSchema, eventStatusFormSchema, ticketTypeFormSchema, ticketTypeIdFormSchema } from "@/lib/dashboard/events";
 import {
-  editFormObject,
-  fieldErrors,
-  formObject,
-  formStateOfApiError,
-  idFormSchema,
-  submittedValues,
-  type FormState,
-} from "@/lib/dashboard/forms";
-import { requireSession } from "@/lib/dashboard/session";
+  deleteEventFormSchema,
+  ENDED_EVENT_UNCONFIRMED,
+  eventFormSchema,
+  eventStatusFormSchema,
+  ticketTypeFormSchema,
+  ticketTypeIdFormSchema,
+} from "@/lib/dashboard/events";
+import { FORM_PARSE, formAction } from "@/lib/dashboard/form-action";
+import { submittedValues, type FormState, type SavedFormState } from "@/lib/dashboard/forms";
+import type { DashboardSession } from "@/lib/dashboard/session";
 import { getOrganization } from "@/lib/organizations/organizations";
 
-export interface EventFormState extends FormState {
-  /** What was submitted, so a form with errors keeps the user's input. */
-  values?: Record<string, string>;
-  /** Set after a successful save, to announce it and reset the form. */
-  saved?: { id: string; name: string };
-}
+export type EventFormState = SavedFormState;
 
-/** Form fields → API body (both zod checked, so the dashboard accepts exactly what POST /v1/events does). */
-function eventBody(input: Record<string, unknown>) {
-  const form = eventFormSchema.safeParse(input);
-  if (!form.success) return { errors: fieldErrors(form.error) } as const;
-  return { body: form.data } as const;
-}
+const keep = (input: Record<string, unknown>): SavedFormState => ({ values: submittedValues(input) });
+const withId = { id: z.string().min(1) };
 
-export async function createEventAction(_previous: EventFormState, formData: FormData): Promise<EventFormState> {
-  const session = await requireSession();
-  const input = formObject(formData);
-  const form = eventBody(input);
-  if (form.errors) return { values: submittedValues(input), fieldErrors: form.errors };
-  const body = createEventSchema.safeParse(form.body);
-  if (!body.success) return { values: submittedValues(input), fieldErrors: fieldErrors(body.error) };
-  try {
-    const event = await createEvent(session.organizationId, body.data);
-    revalidatePath("/events");
+/** Form fields → API body, both zod checked, so the dashboard accepts exactly what POST /v1/events does. */
+export const createEventAction = formAction({
+  schema: eventFormSchema.pipe(createEventSchema),
+  unknown: "This form is out of date; reload the page",
+  keep,
+  run: async (session, body): Promise<SavedFormState> => {
+    const event = await createEvent(session.organizationId, body);
     return { saved: { id: event.id, name: event.name } };
-  } catch (error) {
-    return { values: submittedValues(input), ...formStateOfApiError(error) };
-  }
-}
+  },
+  revalidate: () => ["/events"],
+});
 
-export async function updateEventAction(_previous: EventFormState, formData: FormData): Promise<EventFormState> {
-  const session = await requireSession();
-  const { id, input } = editFormObject(formData);
-  if (!id) return { values: submittedValues(input), error: "Unknown event" };
-  const form = eventBody(input);
-  if (form.errors) return { values: submittedValues(input), fieldErrors: form.errors };
+export const updateEventAction = formAction({
   // An emptied description is cleared, not left as it was.
-  const body = updateEventSchema.safeParse({ ...form.body, description: form.body.description ?? null });
-  if (!body.success) return { values: submittedValues(input), fieldErrors: fieldErrors(body.error) };
-  try {
-    const event = await updateEvent(session.organizationId, id, body.data);
-    revalidatePath("/events");
-    revalidatePath(`/events/${event.id}`);
+  schema: eventFormSchema.safeExtend(withId).transform(({ id, ...form }) => ({ id, body: { ...form, description: form.description ?? null } })),
+  unknown: "Unknown event; reload the page",
+  keep,
+  run: async (session, { id, body }): Promise<SavedFormState> => {
+    const event = await updateEvent(session.organizationId, id, updateEventSchema.parse(body, FORM_PARSE));
     return { saved: { id: event.id, name: event.name } };
-  } catch (error) {
-    return { values: submittedValues(input), ...formStateOfApiError(error) };
-  }
+  },
+  revalidate: ({ id }) => ["/events", `/events/${id}`],
+});
+
+/**
+ * The event as it is now, unless it has ended and the dialog's second confirmation was not given: cancelling
+ * or deleting an event that took place refunds orders of people who attended.
+ */
+async function eventToChange(organizationId: string, id: string, acknowledged: boolean) {
+  const event = await getEvent(organizationId, id);
+  return event.has_ended && !acknowledged ? null : event;
 }
 
 /** Publish or cancel; cancelling refunds the event's paid orders. */
-export async function setEventStatusAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const session = await requireSession();
-  const parsed = eventStatusFormSchema.safeParse(formObject(formData));
-  if (!parsed.success) return { error: "Unknown event or status" };
-  try {
-    await updateEvent(session.organizationId, parsed.data.id, { status: parsed.data.status });
-  } catch (error) {
-    return formStateOfApiError(error);
-  }
-  revalidatePath("/events");
-  revalidatePath(`/events/${parsed.data.id}`);
-  return {};
+export const setEventStatusAction = formAction({
+  schema: eventStatusFormSchema,
+  hidden: ["id", "status", "acknowledge_ended"],
+  unknown: "Unknown event or status; reload the page",
+  run: async (session, { id, status, acknowledge_ended }): Promise<FormState> => {
+    if (status === "cancelled" && !(await eventToChange(session.organizationId, id, acknowledge_ended === "yes"))) {
+      return { error: ENDED_EVENT_UNCONFIRMED };
+    }
+    const event = await updateEvent(session.organizationId, id, { status });
+    return { notice: `“${event.name}” ${status === "published" ? "is published" : "is cancelled; its paid orders are refunded"}.` };
+  },
+  revalidate: ({ id }) => ["/events", `/events/${id}`],
+});
+
+export const deleteEventAction = formAction({
+  schema: deleteEventFormSchema,
+  hidden: ["id", "acknowledge_ended"],
+  unknown: "Unknown event; reload the page",
+  run: async (session, { id, acknowledge_ended }): Promise<FormState> => {
+    const event = await eventToChange(session.organizationId, id, acknowledge_ended === "yes");
+    if (!event) return { error: ENDED_EVENT_UNCONFIRMED };
+    await deleteEvent(session.organizationId, id);
+    return { notice: `“${event.name}” is deleted.` };
+  },
+  revalidate: () => ["/events", "/orders"],
+});
+
+/** The ticket type form, amounts read in the organization's currency; the API body schema checks its fields in the call. */
+async function ticketTypeFormOf(session: DashboardSession) {
+  const organization = await getOrganization(session.organizationId);
+  return ticketTypeFormSchema(organization!.currency);
 }
 
-export async function deleteEventAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const session = await requireSession();
-  const parsed = idFormSchema.safeParse(formObject(formData));
-  if (!parsed.success) return { error: "Unknown event" };
-  try {
-    await deleteEvent(session.organizationId, parsed.data.id);
-  } catch (error) {
-    return formStateOfApiError(error);
-  }
-  revalidatePath("/events");
-  revalidatePath("/orders");
-  return {};
-}
-
-/**
- * The ticket type form as the API body `schema` checks (create or update), with the event it belongs to;
- * amounts are read in the organization's currency.
- */
-async function ticketTypeBody<S extends typeof createTicketTypeSchema | typeof updateTicketTypeSchema>(
-  organizationId: string,
-  input: Record<string, unknown>,
-  schema: S,
-) {
-  const organization = await getOrganization(organizationId);
-  const form = ticketTypeFormSchema(organization!.currency).safeParse(input);
-  if (!form.success) return { errors: fieldErrors(form.error) } as const;
-  const { event_id: eventId, ...fields } = form.data;
-  const body = schema.safeParse(fields);
-  if (!body.success) return { errors: fieldErrors(body.error) } as const;
-  return { eventId, body: body.data as z.output<S> } as const;
-}
-
-export async function createTicketTypeAction(_previous: EventFormState, formData: FormData): Promise<EventFormState> {
-  const session = await requireSession();
-  const input = formObject(formData);
-  const form = await ticketTypeBody(session.organizationId, input, createTicketTypeSchema);
-  if (form.errors) return { values: submittedValues(input), fieldErrors: form.errors };
-  try {
-    const ticketType = await createTicketType(session.organizationId, form.eventId, form.body);
-    revalidatePath(`/events/${form.eventId}`);
-    revalidatePath("/events");
+export const createTicketTypeAction = formAction({
+  schema: ticketTypeFormOf,
+  hidden: ["event_id"],
+  unknown: "Unknown event; reload the page",
+  keep,
+  run: async (session, { event_id: eventId, ...fields }): Promise<SavedFormState> => {
+    const ticketType = await createTicketType(session.organizationId, eventId, createTicketTypeSchema.parse(fields, FORM_PARSE));
     return { saved: { id: ticketType.id, name: ticketType.name } };
-  } catch (error) {
-    return { values: submittedValues(input), ...formStateOfApiError(error) };
-  }
-}
+  },
+  revalidate: ({ event_id: eventId }) => [`/events/${eventId}`, "/events"],
+});
 
 /** Every field of the form is sent; the domain refuses a quantity below the tickets already sold. */
-export async function updateTicketTypeAction(_previous: EventFormState, formData: FormData): Promise<EventFormState> {
-  const session = await requireSession();
-  const { id, input } = editFormObject(formData);
-  if (!id) return { values: submittedValues(input), error: "Unknown ticket type" };
-  const form = await ticketTypeBody(session.organizationId, input, updateTicketTypeSchema);
-  if (form.errors) return { values: submittedValues(input), fieldErrors: form.errors };
-  try {
-    const ticketType = await updateTicketType(session.organizationId, form.eventId, id, form.body);
-    revalidatePath(`/events/${form.eventId}`);
-    revalidatePath(`/events/${form.eventId}/ticket-types/${ticketType.id}`);
-    revalidatePath("/events");
+export const updateTicketTypeAction = formAction({
+  schema: async (session: DashboardSession) => (await ticketTypeFormOf(session)).safeExtend(withId),
+  hidden: ["id", "event_id"],
+  unknown: "Unknown ticket type; reload the page",
+  keep,
+  run: async (session, { event_id: eventId, id, ...fields }): Promise<SavedFormState> => {
+    const ticketType = await updateTicketType(session.organizationId, eventId, id, updateTicketTypeSchema.parse(fields, FORM_PARSE));
     return { saved: { id: ticketType.id, name: ticketType.name } };
-  } catch (error) {
-    return { values: submittedValues(input), ...formStateOfApiError(error) };
-  }
-}
+  },
+  revalidate: ({ event_id: eventId, id }) => [`/events/${eventId}`, `/events/${eventId}/ticket-types/${id}`, "/events"],
+});
 
 /** Refused by the domain once tickets of the type were sold: order items keep pointing at it. */
-export async function deleteTicketTypeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const session = await requireSession();
-  const parsed = ticketTypeIdFormSchema.safeParse(formObject(formData));
-  if (!parsed.success) return { error: "Unknown ticket type" };
-  try {
-    await deleteTicketType(session.organizationId, parsed.data.event_id, parsed.data.id);
-  } catch (error) {
-    return formStateOfApiError(error);
-  }
-  revalidatePath(`/events/${parsed.data.event_id}`);
-  revalidatePath("/events");
-  return {};
-}
+export const deleteTicketTypeAction = formAction({
+  schema: ticketTypeIdFormSchema,
+  hidden: ["id", "event_id"],
+  unknown: "Unknown ticket type; reload the page",
+  run: async (session, { event_id: eventId, id }): Promise<FormState> => {
+    await deleteTicketType(session.organizationId, eventId, id);
+    return { notice: "Ticket type deleted." };
+  },
+  revalidate: ({ event_id: eventId }) => [`/events/${eventId}`, "/events"],
+});

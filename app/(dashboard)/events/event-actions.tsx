@@ -1,21 +1,26 @@
 "use client";
 
-import { useActionState } from "react";
 import type { FormState } from "@/lib/dashboard/forms";
 import { ActionError, ConfirmButton } from "../_components/confirm-button";
 import { SubmitButton } from "../_components/form-controls";
+import { useFormAction } from "../_components/notices";
 import { deleteEventAction, setEventStatusAction } from "./actions";
 
 export interface EventActionTarget {
   id: string;
   name: string;
   status: "draft" | "published" | "cancelled";
+  /** Its end has passed: cancelling or deleting then needs a second, explicit confirmation. */
+  ended: boolean;
 }
+
+const ENDED_ACKNOWLEDGEMENT = "This event has already ended. I still want to do this, and refund its paid orders.";
 
 /** Publish, cancel and delete for one event; the two irreversible ones ask first in a modal dialog. */
 export function EventActions({ event }: { event: EventActionTarget }) {
-  const [statusState, statusAction] = useActionState<FormState, FormData>(setEventStatusAction, {});
-  const [deleteState, deleteAction] = useActionState<FormState, FormData>(deleteEventAction, {});
+  const [statusState, statusAction, statusPending] = useFormAction<FormState>(setEventStatusAction, {});
+  const [deleteState, deleteAction, deletePending] = useFormAction<FormState>(deleteEventAction, {});
+  const acknowledge = event.ended ? ENDED_ACKNOWLEDGEMENT : undefined;
   return (
     <div className="flex flex-wrap items-start gap-2">
       {event.status === "draft" && (
@@ -34,9 +39,11 @@ export function EventActions({ event }: { event: EventActionTarget }) {
           title={`Cancel “${event.name}”?`}
           confirmLabel="Cancel event"
           pendingLabel="Cancelling…"
+          pending={statusPending}
           cancelLabel="Keep event"
           action={statusAction}
           fields={{ id: event.id, status: "cancelled" }}
+          acknowledge={acknowledge}
         >
           Its tickets are cancelled and every paid order is refunded. This cannot be undone.
         </ConfirmButton>
@@ -47,9 +54,11 @@ export function EventActions({ event }: { event: EventActionTarget }) {
         title={`Delete “${event.name}”?`}
         confirmLabel="Delete event"
         pendingLabel="Deleting…"
+        pending={deletePending}
         cancelLabel="Keep event"
         action={deleteAction}
         fields={{ id: event.id }}
+        acknowledge={acknowledge}
       >
         The event is removed, its tickets are cancelled and all paid orders are refunded. This is irreversible.
       </ConfirmButton>

@@ -1,10 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useId } from "react";
+import { useId } from "react";
 import { toDateTimeLocal } from "@/lib/dashboard/format";
 import { FieldError, SubmitButton, TextField } from "../_components/form-controls";
 import { createEventAction, updateEventAction, type EventFormState } from "./actions";
+import { useFormAction } from "../_components/notices";
+import { inputClasses } from "../_components/input-classes";
 
 export interface VenueOption {
   id: string;
@@ -22,7 +24,7 @@ export interface EventFormValues {
 
 /** Creates an event, or edits `event` when given. Times are typed and shown in UTC. */
 export function EventForm({ venues, event }: { venues: VenueOption[]; event?: EventFormValues }) {
-  const [state, action] = useActionState<EventFormState, FormData>(event ? updateEventAction : createEventAction, {});
+  const [state, action] = useFormAction<EventFormState>(event ? updateEventAction : createEventAction, {});
   const errors = state.fieldErrors ?? {};
   const values = state.values;
   const id = useId();
@@ -63,14 +65,14 @@ export function EventForm({ venues, event }: { venues: VenueOption[]; event?: Ev
             Venue
           </label>
           <select
+            // React restores a select's default only when it mounts: keyed by it, the venue chosen comes back after an error.
+            key={fallback("venue_id", event?.venueId)}
             id={`${id}-venue`}
             name="venue_id"
             defaultValue={fallback("venue_id", event?.venueId)}
             aria-invalid={errors.venue_id ? true : undefined}
             aria-describedby={errors.venue_id ? `${id}-venue-error` : undefined}
-            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
-              errors.venue_id ? "border-red-600" : "border-slate-300"
-            }`}
+            className={inputClasses(Boolean(errors.venue_id))}
           >
             <option value="">Choose a venue…</option>
             {venues.map((venue) => (
@@ -112,7 +114,7 @@ export function EventForm({ venues, event }: { venues: VenueOption[]; event?: Ev
           defaultValue={fallback("description", event?.description)}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? `${id}-description-error` : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+          className={inputClasses(Boolean(errors.description))}
         />
         <FieldError id={`${id}-description-error`} message={errors.description} />
       </div>

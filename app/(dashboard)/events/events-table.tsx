@@ -4,30 +4,28 @@ import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import type { EventStatus } from "@/db/schema";
 import type { EventListRow, EventSort } from "@/lib/dashboard/events";
-import { formatDateTime } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { DataTable } from "../_components/data-table";
 import { EventActions } from "./event-actions";
+import { DateTime } from "../_components/date-time";
 
-const STATUS_CLASSES: Record<EventStatus, string> = {
+const STATUS_CLASSES: Record<EventStatus | "ended", string> = {
   draft: "bg-slate-200 text-slate-800",
   published: "bg-emerald-100 text-emerald-900",
   cancelled: "bg-red-100 text-red-900",
+  ended: "bg-slate-700 text-white",
 };
 
-export function StatusBadge({ status }: { status: EventStatus }) {
+/** The event's state as people read it: a draft or published event whose end has passed has "ended". */
+export function StatusBadge({ status, ended }: { status: EventStatus; ended: boolean }) {
+  const shown = ended && status !== "cancelled" ? "ended" : status;
   return (
-    <span className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_CLASSES[status]}`}>{status}</span>
+    <span data-testid="event-status" className={`rounded-full px-2 py-0.5 text-xs font-medium capitalize ${STATUS_CLASSES[shown]}`}>
+      {shown}
+    </span>
   );
 }
 
-function Time({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {formatDateTime(iso)}
-    </time>
-  );
-}
 
 const column = createColumnHelper<EventListRow>();
 
@@ -45,8 +43,8 @@ const columns = [
     ),
   }),
   column.accessor("venue", { header: "Venue" }),
-  column.accessor("status", { header: "Status", meta: { sort: "status" satisfies EventSort }, cell: (c) => <StatusBadge status={c.getValue()} /> }),
-  column.accessor("startsAt", { header: "Starts", meta: { sort: "starts_at" satisfies EventSort }, cell: (c) => <Time iso={c.getValue()} /> }),
+  column.accessor("status", { header: "Status", meta: { sort: "status" satisfies EventSort }, cell: (c) => <StatusBadge status={c.getValue()} ended={c.row.original.ended} /> }),
+  column.accessor("startsAt", { header: "Starts", meta: { sort: "starts_at" satisfies EventSort }, cell: (c) => <DateTime iso={c.getValue()} /> }),
   column.accessor("sold", {
     header: "Tickets sold",
     cell: (c) => (
@@ -55,7 +53,7 @@ const columns = [
       </span>
     ),
   }),
-  column.accessor("createdAt", { header: "Created", meta: { sort: "created" satisfies EventSort }, cell: (c) => <Time iso={c.getValue()} /> }),
+  column.accessor("createdAt", { header: "Created", meta: { sort: "created" satisfies EventSort }, cell: (c) => <DateTime iso={c.getValue()} /> }),
   column.display({
     id: "actions",
     header: () => <span className="sr-only">Actions</span>,

@@ -1,14 +1,13 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import {
   createIntegrationFormSchema,
   integrationIdFormSchema,
-  isNotFound,
   sendTestDelivery,
   setEnabledFormSchema,
 } from "@/lib/dashboard/integrations";
-import { fieldErrors, formObject, formStateOfApiError, type FormState } from "@/lib/dashboard/forms";
+import { formAction, formStateOfError } from "@/lib/dashboard/form-action";
+import type { FormState } from "@/lib/dashboard/forms";
 import { requireSession } from "@/lib/dashboard/session";
 import { createIntegration, getIntegration, rotateIntegrationSecret, updateIntegration } from "@/lib/webhooks/integrations";
 
@@ -20,24 +19,18 @@ export interface CreateIntegrationState extends FormState {
   created?: { id: string; url: string };
 }
 
-export async function createIntegrationAction(
-  _previous: CreateIntegrationState,
-  formData: FormData,
-): Promise<CreateIntegrationState> {
-  const session = await requireSession();
-  const input = formObject(formData, ["events"]);
-  const values = { url: String(input.url ?? ""), events: input.events as string[] };
-  const parsed = createIntegrationFormSchema.safeParse(input);
-  if (!parsed.success) return { values, fieldErrors: fieldErrors(parsed.error) };
-  try {
-    const integration = await createIntegration({ organizationId: session.organizationId, ...parsed.data });
-    revalidatePath("/integrations");
+export const createIntegrationAction = formAction({
+  schema: createIntegrationFormSchema,
+  lists: ["events"],
+  unknown: "This form is out of date; reload the page",
+  // The URL rules (https only, no credentials, no private targets) are the domain's: shown at the url field.
+  keep: (input): CreateIntegrationState => ({ values: { url: String(input.url ?? ""), events: input.events as string[] } }),
+  run: async (session, data): Promise<CreateIntegrationState> => {
+    const integration = await createIntegration({ organizationId: session.organizationId, ...data });
     return { created: { id: integration.id, url: integration.url } };
-  } catch (error) {
-    // The URL rules (https only, no credentials, no private targets) are the domain's: shown at the url field.
-    return { values, ...formStateOfApiError(error) };
-  }
-}
+  },
+  revalidate: () => ["/integrations"],
+});
 
 /** The signing secret, fetched only when someone asks to see it. */
 export async function revealSecretAction(id: string): Promise<{ secret?: string; error?: string }> {
@@ -48,53 +41,38 @@ export async function revealSecretAction(id: string): Promise<{ secret?: string;
     const integration = await getIntegration(session.organizationId, parsed.data.id);
     return integration.signing_secret ? { secret: integration.signing_secret } : { error: "This integration is unsigned" };
   } catch (error) {
-    if (isNotFound(error)) return { error: NOT_FOUND };
-    throw error;
+    return formStateOfError(error);
   }
 }
 
-export async function rotateSecretAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const session = await requireSession();
-  const parsed = integrationIdFormSchema.safeParse(formObject(formData));
-  if (!parsed.success) return { error: NOT_FOUND };
-  try {
-    await rotateIntegrationSecret(session.organizationId, parsed.data.id);
-  } catch (error) {
-    if (isNotFound(error)) return { error: NOT_FOUND };
-    throw error;
-  }
-  revalidatePath("/integrations");
-  return {};
-}
+export const rotateSecretAction = formAction({
+  schema: integrationIdFormSchema,
+  unknown: NOT_FOUND,
+  run: async (session, { id }): Promise<FormState> => {
+    await rotateIntegrationSecret(session.organizationId, id);
+    return { notice: "Signing secret rotated." };
+  },
+  revalidate: () => ["/integrations"],
+});
 
-export async function setEnabledAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const session = await requireSession();
-  const parsed = setEnabledFormSchema.safeParse(formObject(formData));
-  if (!parsed.success) return { error: NOT_FOUND };
-  try {
-    await updateIntegration(session.organizationId, parsed.data.id, { enabled: parsed.data.enabled });
-  } catch (error) {
-    if (isNotFound(error)) return { error: NOT_FOUND };
-    throw error;
-  }
-  revalidatePath("/integrations");
-  return {};
-}
+export const setEnabledAction = formAction({
+  schema: setEnabledFormSchema,
+  hidden: ["id", "enabled"],
+  unknown: NOT_FOUND,
+  run: async (session, { id, enabled }): Promise<FormState> => {
+    await updateIntegration(session.organizationId, id, { enabled });
+    return { notice: enabled ? "Integration enabled." : "Integration disabled." };
+  },
+  revalidate: () => ["/integrations"],
+});
 
 export interface TestDeliveryState extends FormState {
   deliveryId?: string;
 }
 
-export async function sendTestDeliveryAction(_previous: TestDeliveryState, formData: FormData): Promise<TestDeliveryState> {
-  const session = await requireSession();
-  const parsed = integrationIdFormSchema.safeParse(formObject(formData));
-  if (!parsed.success) return { error: NOT_FOUND };
-  try {
-    const deliveryId = await sendTestDelivery(session.organizationId, parsed.data.id);
-    revalidatePath("/deliveries");
-    return { deliveryId };
-  } catch (error) {
-    if (isNotFound(error)) return { error: NOT_FOUND };
-    throw error;
-  }
-}
+export const sendTestDeliveryAction = formAction({
+  schema: integrationIdFormSchema,
+  unknown: NOT_FOUND,
+  run: async (session, { id }): Promise<TestDeliveryState> => ({ deliveryId: await sendTestDelivery(session.organizationId, id) }),
+  revalidate: () => ["/deliveries"],
+});

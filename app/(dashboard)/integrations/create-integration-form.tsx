@@ -1,8 +1,8 @@
 "use client";
 
-import { useActionState } from "react";
 import { FieldError, SubmitButton, TextField } from "../_components/form-controls";
 import { createIntegrationAction, type CreateIntegrationState } from "./actions";
+import { useFormAction } from "../_components/notices";
 
 const EVENT_HINTS: Record<string, string> = {
   OrderCompleted: "an order was completed; the body is the full order",
@@ -10,7 +10,7 @@ const EVENT_HINTS: Record<string, string> = {
 
 /** `eventTypes` come from the server so the schema module stays out of the browser bundle. */
 export function CreateIntegrationForm({ eventTypes }: { eventTypes: readonly string[] }) {
-  const [state, action] = useActionState<CreateIntegrationState, FormData>(createIntegrationAction, {});
+  const [state, action] = useFormAction<CreateIntegrationState>(createIntegrationAction, {});
   const values = state.values;
   const errors = state.fieldErrors ?? {};
   return (

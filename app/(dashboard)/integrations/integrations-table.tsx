@@ -1,24 +1,24 @@
 "use client";
 
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
-import { useActionState, useRef, useState, useTransition } from "react";
-import { formatDateTime } from "@/lib/dashboard/format";
-import type { FormState } from "@/lib/dashboard/forms";
+import { useRef, useState, useTransition } from "react";
 import type { IntegrationRow, IntegrationSort } from "@/lib/dashboard/integrations";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { CopyButton } from "../_components/copy-button";
 import { buttonClasses } from "../_components/button-classes";
 import { SubmitButton } from "../_components/form-controls";
-import { TableHead } from "../_components/table-sections";
+import { BodyCell, TableHead, TruncatedText } from "../_components/table-sections";
 import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction } from "./actions";
+import { useFormAction } from "../_components/notices";
+import { DateTime } from "../_components/date-time";
 
 const column = createColumnHelper<IntegrationRow>();
 
 const badge = "rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap";
 
 const columns = [
-  column.accessor("url", { header: "URL", meta: { sort: "url" satisfies IntegrationSort }, cell: (c) => <span className="font-mono text-xs break-all">{c.getValue()}</span> }),
+  column.accessor("url", { header: "URL", meta: { sort: "url" satisfies IntegrationSort }, cell: (c) => <TruncatedText text={c.getValue()} className="font-mono text-xs" /> }),
   column.accessor("events", {
     header: "Events",
     cell: (c) => (
@@ -52,11 +52,7 @@ const columns = [
   column.accessor("createdAt", {
     header: "Created",
     meta: { sort: "created" satisfies IntegrationSort },
-    cell: (c) => (
-      <time dateTime={c.getValue()} className="whitespace-nowrap">
-        {formatDateTime(c.getValue())}
-      </time>
-    ),
+    cell: (c) => <DateTime iso={c.getValue()} />,
   }),
 ];
 
@@ -78,7 +74,7 @@ export function IntegrationsTable({ integrations, sortLinks }: { integrations: I
   return (
     // "relative" keeps the screen-reader-only labels (absolutely positioned) inside the scroll area.
     <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="stacked-table w-full text-left text-sm">
         <caption className="sr-only">Webhook integrations of your organization</caption>
         <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} />
         {/* One tbody per integration: its data row plus a full-width row with its controls. */}
@@ -90,9 +86,7 @@ export function IntegrationsTable({ integrations, sortLinks }: { integrations: I
           >
             <tr>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className="px-4 pt-3 pb-1 align-top">
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
+                <BodyCell key={cell.id} cell={cell} className="px-4 pt-3 pb-1" />
               ))}
             </tr>
             <tr>
@@ -162,11 +156,9 @@ function SigningSecret({ integration }: { integration: IntegrationRow }) {
 /** Rotating breaks verification at receivers that still hold the old secret, so it asks first. */
 function RotateSecretButton({ integration }: { integration: IntegrationRow }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [state, action] = useActionState(async (previous: FormState, formData: FormData) => {
-    const result = await rotateSecretAction(previous, formData);
+  const [state, action] = useFormAction(rotateSecretAction, {}, (result) => {
     if (!result.error) dialog.current?.close();
-    return result;
-  }, {});
+  });
   const titleId = `rotate-title-${integration.id}`;
   const verb = integration.signed ? "Rotate secret" : "Create secret";
   return (
@@ -207,7 +199,7 @@ function RotateSecretButton({ integration }: { integration: IntegrationRow }) {
 }
 
 function EnableToggle({ integration }: { integration: IntegrationRow }) {
-  const [state, action] = useActionState(setEnabledAction, {});
+  const [state, action] = useFormAction(setEnabledAction, {});
   return (
     <form action={action}>
       <input type="hidden" name="id" value={integration.id} />
@@ -222,7 +214,7 @@ function EnableToggle({ integration }: { integration: IntegrationRow }) {
 }
 
 function TestDeliveryButton({ integration }: { integration: IntegrationRow }) {
-  const [state, action] = useActionState(sendTestDeliveryAction, {});
+  const [state, action] = useFormAction(sendTestDeliveryAction, {});
   return (
     <form action={action}>
       <input type="hidden" name="id" value={integration.id} />

@@ -2,9 +2,11 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
-import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
+import { formatMoney } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { DataTable } from "../_components/data-table";
+import { TruncatedText } from "../_components/table-sections";
+import { DateTime } from "../_components/date-time";
 
 export interface OrderListRow {
   uuid: string;
@@ -34,14 +36,10 @@ const columns = [
   column.accessor("createdAt", {
     header: "Date",
     meta: { sort: "date" },
-    cell: (c) => (
-      <time dateTime={c.getValue()} className="whitespace-nowrap">
-        {formatDateTime(c.getValue())}
-      </time>
-    ),
+    cell: (c) => <DateTime iso={c.getValue()} />,
   }),
   column.accessor("customerName", { header: "Customer", meta: { sort: "customer_name" } }),
-  column.accessor("email", { header: "Email", cell: (c) => <span className="break-all">{c.getValue()}</span> }),
+  column.accessor("email", { header: "Email", cell: (c) => <TruncatedText text={c.getValue()} /> }),
   column.accessor("total", {
     header: "Total",
     meta: { sort: "price" },

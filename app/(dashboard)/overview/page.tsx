@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getOrganization } from "@/lib/organizations/organizations";
 import { formatMoney, formatPercent } from "@/lib/dashboard/format";
 import { PERIOD_DAYS, periodSchema, salesOverview } from "@/lib/dashboard/overview";
 import { requireSession } from "@/lib/dashboard/session";
 import { BarChart } from "../_components/bar-chart";
+import { PendingLink } from "../_components/pending-link";
 import { DailyFiguresTable, TopEventsTable } from "./overview-tables";
 
 export const metadata: Metadata = { title: "Overview · Ticketing analytics" };
@@ -32,15 +32,15 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <ul className="flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
             {PERIOD_DAYS.map((option) => (
               <li key={option}>
-                <Link
+                <PendingLink
                   href={`/overview?days=${option}`}
                   aria-current={option === days ? "page" : undefined}
-                  className={`block rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700 ${
+                  className={`rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700 ${
                     option === days ? "bg-blue-700 text-white" : "text-slate-700 hover:bg-slate-100"
                   }`}
                 >
                   {option === 365 ? "1 year" : `${option} days`}
-                </Link>
+                </PendingLink>
               </li>
             ))}
           </ul>

@@ -1,15 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
 import type { FormState } from "@/lib/dashboard/forms";
 import { buttonClasses } from "../_components/button-classes";
 import { ActionError, ConfirmButton } from "../_components/confirm-button";
 import { deleteVenueAction } from "./actions";
+import { useFormAction } from "../_components/notices";
 
 /** Edit and delete for one venue. */
 export function VenueActions({ venue }: { venue: { id: string; name: string } }) {
-  const [state, action] = useActionState<FormState, FormData>(deleteVenueAction, {});
+  const [state, action, pending] = useFormAction<FormState>(deleteVenueAction, {});
   return (
     // A fixed width keeps a refusal readable instead of squeezed into the narrow column of two buttons.
     <div className="flex w-56 flex-wrap items-start gap-2">
@@ -22,6 +22,7 @@ export function VenueActions({ venue }: { venue: { id: string; name: string } })
         title={`Delete “${venue.name}”?`}
         confirmLabel="Delete venue"
         pendingLabel="Deleting…"
+        pending={pending}
         cancelLabel="Keep venue"
         action={action}
         fields={{ id: venue.id }}

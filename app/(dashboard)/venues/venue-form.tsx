@@ -1,14 +1,14 @@
 "use client";
 
-import { useActionState } from "react";
 import type { Venue } from "@/lib/catalog/venue-schemas";
 import { SubmitButton, TextField } from "../_components/form-controls";
 import type { EventFormState } from "../events/actions";
 import { createVenueAction, updateVenueAction } from "./actions";
+import { useFormAction } from "../_components/notices";
 
 /** Creates a venue, or edits `venue` when given. */
 export function VenueForm({ venue }: { venue?: Venue }) {
-  const [state, action] = useActionState<EventFormState, FormData>(venue ? updateVenueAction : createVenueAction, {});
+  const [state, action] = useFormAction<EventFormState>(venue ? updateVenueAction : createVenueAction, {});
   const errors = state.fieldErrors ?? {};
   // After an error the user's input; otherwise, when editing, what is stored.
   const value = (name: string, stored: string | number | undefined) => state.values?.[name] ?? (stored === undefined ? undefined : String(stored));

@@ -2,11 +2,11 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import type { Venue } from "@/lib/catalog/venue-schemas";
-import { formatDateTime } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import type { VenueSort } from "@/lib/dashboard/venues";
 import { DataTable } from "../_components/data-table";
 import { VenueActions } from "./venue-actions";
+import { DateTime } from "../_components/date-time";
 
 const column = createColumnHelper<Venue>();
 
@@ -31,11 +31,7 @@ const columns = [
   column.accessor("created_at", {
     header: "Created",
     meta: { sort: "created" satisfies VenueSort },
-    cell: (c) => (
-      <time dateTime={c.getValue()} className="whitespace-nowrap">
-        {formatDateTime(c.getValue())}
-      </time>
-    ),
+    cell: (c) => <DateTime iso={c.getValue()} />,
   }),
   column.display({
     id: "actions",

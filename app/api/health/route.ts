@@ -1,5 +1,6 @@
 import { newTraceId } from "@/lib/http/errors";
 import { options } from "@/lib/http/route-exports";
+import { RETRY_AFTER_SECONDS } from "@/lib/dashboard/unavailable-page";
 import { databaseHealth } from "@/lib/health";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +10,10 @@ export async function GET() {
   const healthy = database.status === "ok";
   return Response.json(
     { status: healthy ? "ok" : "degraded", database },
-    { status: healthy ? 200 : 503, headers: { "X-Trace-Id": newTraceId() } },
+    {
+      status: healthy ? 200 : 503,
+      headers: { "X-Trace-Id": newTraceId(), ...(healthy ? {} : { "Retry-After": String(RETRY_AFTER_SECONDS) }) },
+    },
   );
 }
 

@@ -20,6 +20,7 @@ export const EVENT_EXAMPLE = {
   status: "published",
   starts_at: "2026-07-01T18:00:00.000Z",
   ends_at: "2026-07-02T02:00:00.000Z",
+  has_ended: false,
   venue: { id: VENUE_EXAMPLE.id, name: VENUE_EXAMPLE.name },
   created_at: CREATED_AT,
   updated_at: CREATED_AT,

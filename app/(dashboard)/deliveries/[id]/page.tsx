@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatDateTime } from "@/lib/dashboard/format";
 import { isFinished } from "@/lib/dashboard/deliveries";
 import { orNotFound } from "@/lib/dashboard/integrations";
 import { requireSession } from "@/lib/dashboard/session";
@@ -12,6 +11,9 @@ import { ApiTokenButton } from "../../_components/api-token-button";
 import { AutoRefresh } from "../auto-refresh";
 import { RedeliverButton } from "../redeliver-button";
 import { StatusBadge } from "../status-badge";
+import { DateTime } from "../../_components/date-time";
+import { Card, cardClasses } from "../../_components/card";
+import { DetailHeader } from "../../_components/detail-header";
 
 export const metadata: Metadata = { title: "Delivery · Ticketing analytics" };
 
@@ -29,24 +31,22 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div>
-        <Link href="/deliveries" className="text-sm text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700">
-          ← All deliveries
-        </Link>
-        <div className="mt-2 flex flex-wrap items-center justify-between gap-4">
-          <div className="min-w-0">
-            <h1 className="text-2xl font-semibold">Delivery</h1>
-            <p className="font-mono text-sm break-all text-slate-700" data-testid="delivery-id">
+        <DetailHeader
+          back={{ href: "/deliveries", label: "All deliveries" }}
+          title="Delivery"
+          subtitle={
+            <p className="font-mono break-all text-slate-700" data-testid="delivery-id">
               {delivery.id}
             </p>
-          </div>
-          <RedeliverButton deliveryId={delivery.id} />
-        </div>
+          }
+          actions={<RedeliverButton deliveryId={delivery.id} />}
+        />
         <div className="mt-2">
           <AutoRefresh active={!isFinished(delivery.status)} />
         </div>
       </div>
 
-      <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-2 sm:p-6">
+      <dl className={`grid gap-4 p-4 text-sm sm:grid-cols-2 sm:p-6 ${cardClasses}`}>
         <Field label="Status">
           <span data-testid="delivery-status">
             <StatusBadge status={delivery.status} />
@@ -64,13 +64,13 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
           </span>
         </Field>
         <Field label="Created">
-          <Time iso={delivery.created_at} />
+          <DateTime iso={delivery.created_at} />
         </Field>
         <Field label="Last attempt">
-          <Time iso={delivery.last_attempt_at} />
+          <DateTime iso={delivery.last_attempt_at} />
         </Field>
         <Field label="Next retry (next_retry_at)">
-          <Time iso={delivery.next_retry_at} />
+          <DateTime iso={delivery.next_retry_at} />
         </Field>
         {delivery.redelivery_of && (
           <Field label="Redelivery of">
@@ -101,7 +101,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
         )}
       </section>
 
-      <section aria-labelledby="token-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card labelledBy="token-heading" padded>
         <h2 id="token-heading" className="text-base font-semibold">
           Inspect through the API
         </h2>
@@ -110,7 +110,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
           user token, valid for one hour.
         </p>
         <ApiTokenButton />
-      </section>
+      </Card>
     </div>
   );
 }
@@ -125,10 +125,10 @@ function AttemptItem({ attempt }: { attempt: AttemptJson }) {
           ok ? "bg-emerald-600" : "bg-red-600"
         }`}
       />
-      <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <article className={`${cardClasses} p-4`}>
         <h3 className="flex flex-wrap items-baseline justify-between gap-2 font-semibold">
           <span>Attempt {attempt.attempt_number}</span>
-          <Time iso={attempt.created_at} />
+          <DateTime iso={attempt.created_at} />
         </h3>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
           <div>
@@ -175,11 +175,3 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Time({ iso }: { iso: string | undefined }) {
-  if (!iso) return <span className="text-slate-600">–</span>;
-  return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {formatDateTime(iso)}
-    </time>
-  );
-}

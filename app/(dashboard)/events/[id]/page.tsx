@@ -39,11 +39,11 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
         </Link>
         <div className="mt-1 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold break-words">{event.name}</h1>
-          <StatusBadge status={event.status} />
+          <StatusBadge status={event.status} ended={event.has_ended} />
         </div>
         <p className="text-sm text-slate-600">{event.venue.name}</p>
         <div className="mt-3">
-          <EventActions event={{ id: event.id, name: event.name, status: event.status }} />
+          <EventActions event={{ id: event.id, name: event.name, status: event.status, ended: event.has_ended }} />
         </div>
       </div>
 

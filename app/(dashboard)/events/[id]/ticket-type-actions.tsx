@@ -1,16 +1,16 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState } from "react";
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
 import type { FormState } from "@/lib/dashboard/forms";
 import { buttonClasses } from "../../_components/button-classes";
 import { ActionError, ConfirmButton } from "../../_components/confirm-button";
 import { deleteTicketTypeAction } from "../actions";
+import { useFormAction } from "../../_components/notices";
 
 /** Edit and delete for one ticket type; a cancelled one (or one of a cancelled event) can only be deleted. */
 export function TicketTypeActions({ ticketType }: { ticketType: TicketType }) {
-  const [state, action] = useActionState<FormState, FormData>(deleteTicketTypeAction, {});
+  const [state, action, pending] = useFormAction<FormState>(deleteTicketTypeAction, {});
   return (
     // A fixed width keeps a refusal readable instead of squeezed into the narrow column of two buttons.
     <div className="flex w-56 flex-wrap items-start gap-2">
@@ -25,6 +25,7 @@ export function TicketTypeActions({ ticketType }: { ticketType: TicketType }) {
         title={`Delete “${ticketType.name}”?`}
         confirmLabel="Delete ticket type"
         pendingLabel="Deleting…"
+        pending={pending}
         cancelLabel="Keep ticket type"
         action={action}
         fields={{ event_id: ticketType.event_id, id: ticketType.id }}

@@ -1,14 +1,14 @@
 "use client";
 
-import { useActionState } from "react";
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
 import { formatAmountInput, toDateTimeLocal } from "@/lib/dashboard/format";
 import { SubmitButton, TextField } from "../../_components/form-controls";
 import { createTicketTypeAction, updateTicketTypeAction, type EventFormState } from "../actions";
+import { useFormAction } from "../../_components/notices";
 
 /** Adds a ticket type to the event, or edits `ticketType` when given. Times are typed and shown in UTC. */
 export function TicketTypeForm({ eventId, currency, ticketType }: { eventId: string; currency: string; ticketType?: TicketType }) {
-  const [state, action] = useActionState<EventFormState, FormData>(ticketType ? updateTicketTypeAction : createTicketTypeAction, {});
+  const [state, action] = useFormAction<EventFormState>(ticketType ? updateTicketTypeAction : createTicketTypeAction, {});
   const errors = state.fieldErrors ?? {};
   // After an error the user's input; otherwise, when editing, what is stored.
   const value = (name: string, stored: string | undefined) => state.values?.[name] ?? stored;

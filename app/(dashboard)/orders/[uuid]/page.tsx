@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
-import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
+import { formatMoney } from "@/lib/dashboard/format";
 import { getDashboardOrder } from "@/lib/dashboard/orders";
 import { requireSession } from "@/lib/dashboard/session";
 import { CartItemsTable } from "./cart-items-table";
+import { DateTime } from "../../_components/date-time";
 import { RefundForm } from "./refund-form";
+import { Card } from "../../_components/card";
+import { DetailHeader } from "../../_components/detail-header";
 
 export const metadata: Metadata = { title: "Order · Ticketing analytics" };
 
@@ -17,26 +19,22 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
   const eventName = order.cart.items[0]?.event_name;
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div>
-        <Link href="/orders" className="text-sm text-blue-800 underline-offset-2 hover:underline">
-          ← Orders
-        </Link>
-        <div className="mt-1 flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">Order #{order.order_number}</h1>
-          {order.is_refunded ? (
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900" data-testid="order-status">
-              Refunded
-            </span>
-          ) : (
-            <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-medium text-emerald-900" data-testid="order-status">
-              Paid
-            </span>
-          )}
-        </div>
-        {eventName && <p className="text-sm text-slate-600">{eventName}</p>}
-      </div>
+      <DetailHeader
+        back={{ href: "/orders", label: "Orders" }}
+        title={`Order #${order.order_number}`}
+        badge={order.is_refunded ? (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900" data-testid="order-status">
+            Refunded
+          </span>
+        ) : (
+          <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-sm font-medium text-emerald-900" data-testid="order-status">
+            Paid
+          </span>
+        )}
+        subtitle={eventName}
+      />
 
-      <section aria-labelledby="summary-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card labelledBy="summary-heading" padded>
         <h2 id="summary-heading" className="mb-3 text-base font-semibold">
           Summary
         </h2>
@@ -47,7 +45,7 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
           </Item>
           {order.phone_number && <Item label="Phone">{order.phone_number}</Item>}
           <Item label="Placed">
-            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+            <DateTime iso={order.created_at} />
           </Item>
           <Item label="Total">
             <span className="tabular-nums">{money(order.total_price)}</span>
@@ -61,21 +59,21 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
           <Item label="Source">{order.order_source}</Item>
           {order.refunded_at && (
             <Item label="Refunded">
-              <time dateTime={order.refunded_at}>{formatDateTime(order.refunded_at)}</time>
+              <DateTime iso={order.refunded_at} />
               {order.refund_reason && <span className="block text-slate-600">Reason: {order.refund_reason}</span>}
             </Item>
           )}
         </dl>
-      </section>
+      </Card>
 
-      <section aria-labelledby="items-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Card labelledBy="items-heading">
         <h2 id="items-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
           Cart items
         </h2>
         <CartItemsTable items={order.cart.items} currency={order.cart.currency} orderNumber={order.order_number} />
-      </section>
+      </Card>
 
-      <section aria-labelledby="campaigns-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card labelledBy="campaigns-heading" padded>
         <h2 id="campaigns-heading" className="mb-3 text-base font-semibold">
           Campaigns
         </h2>
@@ -93,16 +91,16 @@ export default async function OrderPage({ params }: { params: Promise<{ uuid: st
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
       {!order.is_refunded && (
-        <section aria-labelledby="refund-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <Card labelledBy="refund-heading" padded>
           <h2 id="refund-heading" className="mb-1 text-base font-semibold">
             Refund
           </h2>
           <p className="mb-3 text-sm text-slate-600">Refund the whole order; its tickets go back on sale.</p>
           <RefundForm uuid={order.uuid} orderNumber={order.order_number} total={money(order.total_price)} />
-        </section>
+        </Card>
       )}
     </div>
   );

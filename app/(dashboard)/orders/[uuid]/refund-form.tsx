@@ -1,19 +1,19 @@
 "use client";
 
-import { useActionState, useRef } from "react";
+import { useRef } from "react";
 import { buttonClasses } from "../../_components/button-classes";
 import { FieldError, SubmitButton } from "../../_components/form-controls";
 import { refundOrderAction, type RefundFormState } from "../actions";
+import { useFormAction } from "../../_components/notices";
+import { inputClasses } from "../../_components/input-classes";
 
 /** Refunding is irreversible, so the reason is entered in a modal dialog that asks for confirmation. */
 export function RefundForm({ uuid, orderNumber, total }: { uuid: string; orderNumber: number; total: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [state, action] = useActionState<RefundFormState, FormData>(async (previous, formData) => {
-    const result = await refundOrderAction(previous, formData);
-    // A field error is for the user to fix in the dialog, so it stays open; anything else is shown beside the button.
+  // A field error is for the user to fix in the dialog, so it stays open; anything else is shown beside the button.
+  const [state, action] = useFormAction<RefundFormState>(refundOrderAction, {}, (result) => {
     if (!result.fieldErrors?.reason) dialog.current?.close();
-    return result;
-  }, {});
+  });
   const reasonError = state.fieldErrors?.reason;
   return (
     <div className="space-y-2">
@@ -53,9 +53,7 @@ export function RefundForm({ uuid, orderNumber, total }: { uuid: string; orderNu
               defaultValue={state.reason}
               aria-invalid={reasonError ? true : undefined}
               aria-describedby={reasonError ? "refund-reason-error" : undefined}
-              className={`mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
-                reasonError ? "border-red-600" : "border-slate-300"
-              }`}
+              className={inputClasses(Boolean(reasonError))}
             />
             <FieldError id="refund-reason-error" message={reasonError} />
           </div>

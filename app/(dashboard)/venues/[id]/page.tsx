@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getVenue } from "@/lib/catalog/venues";
 import { requireSession } from "@/lib/dashboard/session";
 import { ApiError } from "@/lib/http/errors";
 import { VenueForm } from "../venue-form";
+import { Card } from "../../_components/card";
+import { DetailHeader } from "../../_components/detail-header";
 
 export const metadata: Metadata = { title: "Edit venue · Ticketing analytics" };
 
@@ -19,21 +20,17 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
   if (!venue) notFound();
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <Link href="/venues" className="text-sm text-blue-800 underline-offset-2 hover:underline">
-          ← Venues
-        </Link>
-        <h1 className="mt-1 text-2xl font-semibold break-words">{venue.name}</h1>
-        <p className="text-sm text-slate-600">
-          {venue.address.street}, {venue.address.postal_code} {venue.address.city}, {venue.address.country}
-        </p>
-      </div>
-      <section aria-labelledby="edit-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <DetailHeader
+        back={{ href: "/venues", label: "Venues" }}
+        title={venue.name}
+        subtitle={`${venue.address.street}, ${venue.address.postal_code} ${venue.address.city}, ${venue.address.country}`}
+      />
+      <Card labelledBy="edit-heading" padded>
         <h2 id="edit-heading" className="mb-4 text-base font-semibold">
           Edit venue
         </h2>
         <VenueForm venue={venue} />
-      </section>
+      </Card>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getEvent } from "@/lib/catalog/events";
 import { listTicketTypes } from "@/lib/catalog/ticket-types";
@@ -8,6 +7,8 @@ import { requireSession } from "@/lib/dashboard/session";
 import { ApiError } from "@/lib/http/errors";
 import { getOrganization } from "@/lib/organizations/organizations";
 import { TicketTypeForm } from "../../ticket-type-form";
+import { Card } from "../../../../_components/card";
+import { DetailHeader } from "../../../../_components/detail-header";
 
 export const metadata: Metadata = { title: "Edit ticket type · Ticketing analytics" };
 
@@ -29,17 +30,12 @@ export default async function TicketTypePage({ params }: { params: Promise<{ id:
   const currency = organization!.currency;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div>
-        <Link href={`/events/${event.id}`} className="text-sm text-blue-800 underline-offset-2 hover:underline">
-          ← {event.name}
-        </Link>
-        <h1 className="mt-1 text-2xl font-semibold break-words">{ticketType.name}</h1>
-        <p className="text-sm text-slate-600">
-          {formatMoney(ticketType.price, ticketType.currency)} · {ticketType.quantity_sold.toLocaleString("en-GB")} of{" "}
-          {ticketType.quantity_total.toLocaleString("en-GB")} sold · {ticketType.status.replace("_", " ")}
-        </p>
-      </div>
-      <section aria-labelledby="edit-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <DetailHeader
+        back={{ href: `/events/${event.id}`, label: event.name }}
+        title={ticketType.name}
+        subtitle={`${formatMoney(ticketType.price, ticketType.currency)} · ${ticketType.quantity_sold.toLocaleString("en-GB")} of ${ticketType.quantity_total.toLocaleString("en-GB")} sold · ${ticketType.status.replace("_", " ")}`}
+      />
+      <Card labelledBy="edit-heading" padded>
         <h2 id="edit-heading" className="mb-4 text-base font-semibold">
           Edit ticket type
         </h2>
@@ -50,7 +46,7 @@ export default async function TicketTypePage({ params }: { params: Promise<{ id:
         ) : (
           <TicketTypeForm eventId={event.id} currency={currency} ticketType={ticketType} />
         )}
-      </section>
+      </Card>
     </div>
   );
 }

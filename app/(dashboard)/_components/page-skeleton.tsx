@@ -1,4 +1,8 @@
-export default function Loading() {
+/**
+ * The placeholder a list page shows while it loads. Only leaf sections use it as their loading.tsx: a
+ * loading boundary above a detail page would stream its 404 with status 200.
+ */
+export function PageSkeleton() {
   return (
     <div role="status" className="mx-auto max-w-6xl animate-pulse space-y-6">
       <span className="sr-only">Loading…</span>

@@ -1,0 +1,1 @@
+export { PageSkeleton as default } from "../_components/page-skeleton";

@@ -1,0 +1,25 @@
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import type { FormState } from "./forms";
+import { settleForm, type FormActionSpec } from "./form-submission";
+import { requireSession } from "./session";
+
+export { FORM_PARSE, formStateOfError, type RevalidateTarget } from "./form-submission";
+
+/**
+ * The one skeleton of every dashboard form action: session → zod parse → domain call → the API's error
+ * mapping → revalidate (→ redirect). Use as `export const xAction = formAction({ … })`.
+ */
+export function formAction<Data, State extends FormState>(spec: FormActionSpec<Data, State>) {
+  return async (_previous: State, formData: FormData): Promise<State> => {
+    const session = await requireSession();
+    const outcome = await settleForm(spec, session, formData);
+    if (!outcome.ok) return outcome.state;
+    for (const target of spec.revalidate?.(outcome.data, outcome.state) ?? []) {
+      if (typeof target === "string") revalidatePath(target);
+      else revalidatePath(target.layout, "layout");
+    }
+    if (spec.redirectTo) redirect(spec.redirectTo(outcome.state));
+    return outcome.state;
+  };
+}
