@@ -35,6 +35,8 @@ const schema = z.object({
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+  // Requests per minute one dashboard user may make to the user-token and session endpoints.
+  DASHBOARD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // A separate build directory lets parallel test runs (and their builds) coexist in one checkout.
   NEXT_DIST_DIR: optionalString.pipe(z.string().default(".next")),

@@ -2,9 +2,6 @@ import { sql } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
 import { ApiError } from "./errors";
 
-/** Requests per minute a dashboard user may make with a user token or the session cookie. */
-export const DASHBOARD_RATE_LIMIT_PER_MINUTE = 60;
-
 export interface RateLimitResult {
   allowed: boolean;
   limit: number;

@@ -3,12 +3,13 @@ import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { hasScope } from "@/lib/auth/scopes";
 import { resolveDashboardPrincipal } from "@/lib/auth/dashboard-principal";
 import { isCrossOriginRequest } from "@/lib/auth/same-origin";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { apiErrorFromDatabase } from "./db-errors";
 import { ApiError, apiErrorResponse, newTraceId, type ErrorDetail } from "./errors";
 import { withIdempotency } from "./idempotency";
 import type { Access, Operation, PathParamNames } from "./operation";
-import { DASHBOARD_RATE_LIMIT_PER_MINUTE, enforceRateLimit } from "./rate-limit";
+import { enforceRateLimit } from "./rate-limit";
 import { fieldPath, readBody } from "./request-body";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -96,7 +97,7 @@ async function authorize(request: Request, access: Access): Promise<Authorized> 
         "A dashboard user token is required (Authorization: Bearer <jwt>); API keys are not accepted here",
       );
     }
-    return { principal, headers: await enforceRateLimit(principal.userId, DASHBOARD_RATE_LIMIT_PER_MINUTE) };
+    return { principal, headers: await enforceRateLimit(principal.userId, env.DASHBOARD_RATE_LIMIT_PER_MINUTE) };
   }
   const key = token ? await authenticateApiKey(token) : null;
   if (!key) throw new ApiError("unauthorized", "Invalid or missing API key");
