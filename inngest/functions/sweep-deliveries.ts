@@ -1,13 +1,17 @@
 import { inngest } from "@/inngest/client";
-import { findStalledDeliveries } from "@/lib/webhooks/deliveries";
-import { announceDeliveries } from "@/lib/webhooks/outbox";
+import { deliveryCreatedEvent } from "@/inngest/events";
+import { deliveryStates, findStalledDeliveries } from "@/lib/webhooks/delivery-queue";
 
-/** Re-announces deliveries left unfinished too long: a lost send or a crashed run loses nothing. */
+/**
+ * Re-announces deliveries left unfinished too long: a lost send or a crashed run loses nothing. A delivery
+ * whose run is alive (queued, sleeping or attempting) starts no second one: its event id repeats while its
+ * row is unchanged, and deliver-webhook is a singleton per delivery.
+ */
 export const sweepDeliveries = inngest.createFunction(
-  { id: "sweep-deliveries", triggers: [{ cron: "* * * * *" }], retries: 0 },
+  { id: "sweep-deliveries", triggers: [{ cron: "* * * * *" }], retries: 0, singleton: { mode: "skip" } },
   async ({ step }) => {
-    const ids = await step.run("find-stalled", () => findStalledDeliveries());
-    if (ids.length) await step.run("announce", () => announceDeliveries(ids));
-    return { announced: ids.length };
+    const states = await step.run("find-stalled", async () => deliveryStates(await findStalledDeliveries()));
+    if (states.length) await step.sendEvent("announce", states.map(deliveryCreatedEvent));
+    return { announced: states.length };
   },
 );
