@@ -2,8 +2,12 @@ import { randomUUID } from "node:crypto";
 import { CronExpressionParser } from "cron-parser";
 import { InngestCommHandler, type EventPayload, type Inngest, type InngestFunction } from "inngest";
 import { log } from "@/lib/log";
+import { ConcurrencySlots, type Slot } from "./concurrency-slots";
+import { rulesOf, triggersOf, type DeclaredRules } from "./declared-rules";
 
 type AnyFunction = InngestFunction.Any;
+// As long as Inngest remembers an event id to drop a repeat of it.
+const EVENT_ID_MEMORY_MS = 24 * 3_600_000;
 type Step = { type: "data"; data: unknown } | { type: "error"; error: unknown };
 interface Op {
   id: string;
@@ -12,65 +16,10 @@ interface Op {
   data?: unknown;
   error?: unknown;
 }
-interface Options {
-  triggers?: { event?: string; cron?: string } | { event?: string; cron?: string }[];
-  retries?: number;
-  concurrency?: unknown;
-  singleton?: unknown;
-}
 interface LocalRequest {
   fnId: string;
   stepId: string;
   body: unknown;
-}
-interface Waiter {
-  group: string;
-  limit: number;
-  go: () => void;
-}
-
-/** The options this driver honours; a function declaring any other makes it refuse to start. */
-const HONOURED = new Set(["id", "name", "triggers", "retries", "concurrency", "singleton"]);
-// Inngest's own defaults: 3 retries of a failed step, event ids de-duplicated for 24 hours.
-const DEFAULT_RETRIES = 3;
-const EVENT_ID_MEMORY_MS = 24 * 3_600_000;
-
-const optionsOf = (fn: AnyFunction) => fn.opts as Options;
-const triggersOf = (fn: AnyFunction) => [optionsOf(fn).triggers ?? []].flat();
-const refuse = (fn: AnyFunction, option: string): never => {
-  throw new Error(`in-process Inngest driver cannot honour ${option} of function ${fn.id()}`);
-};
-
-/** A key expression of the form `event.data.<field>` (the only form used here), evaluated against the event. */
-function keyOf(fn: AnyFunction, option: string, expression: unknown): (event: EventPayload) => string {
-  const field = typeof expression === "string" && expression.match(/^event\.data\.([A-Za-z_]\w*)$/)?.[1];
-  if (!field) return refuse(fn, `${option}.key ${JSON.stringify(expression)}`);
-  return (event) => String((event.data as Record<string, unknown>)[field]);
-}
-
-/** Checks every declared option up front and returns how runs of this function are grouped and de-duplicated. */
-function rulesOf(fn: AnyFunction) {
-  const opts = optionsOf(fn);
-  for (const option of Object.keys(opts)) if (!HONOURED.has(option)) refuse(fn, option);
-  for (const { event, cron, ...other } of triggersOf(fn)) {
-    if (Object.keys(other).length) refuse(fn, `trigger option ${Object.keys(other).join(", ")}`);
-    if (cron) CronExpressionParser.parse(cron);
-    else if (!event) refuse(fn, "a trigger without event or cron");
-  }
-  let concurrency = { limit: Infinity, key: (_: EventPayload) => "" };
-  if (typeof opts.concurrency === "number") concurrency.limit = opts.concurrency;
-  else if (opts.concurrency !== undefined) {
-    const { key, limit, scope, ...rest } = opts.concurrency as { key?: string; limit?: number; scope?: string };
-    if (typeof limit !== "number" || (scope && scope !== "fn") || Object.keys(rest).length) refuse(fn, "concurrency");
-    concurrency = { limit: limit!, key: key === undefined ? () => "" : keyOf(fn, "concurrency", key) };
-  }
-  let singleton: ((event: EventPayload) => string) | undefined;
-  if (opts.singleton !== undefined) {
-    const { key, mode } = opts.singleton as { key?: string; mode?: string };
-    if (mode !== "skip") refuse(fn, `singleton.mode ${JSON.stringify(mode)}`);
-    singleton = key === undefined ? () => "" : keyOf(fn, "singleton", key);
-  }
-  return { concurrency, singleton, maxAttempts: (opts.retries ?? DEFAULT_RETRIES) + 1 };
 }
 
 /**
@@ -81,14 +30,12 @@ function rulesOf(fn: AnyFunction) {
  * sweeper cover runs lost with the process.
  */
 export class InProcessDriver {
-  private readonly rules: Map<AnyFunction, ReturnType<typeof rulesOf>>;
+  private readonly rules: Map<AnyFunction, DeclaredRules>;
   private readonly call: (request: LocalRequest) => Promise<{ status: number; body: string }>;
   private readonly seenEventIds = new Map<string, number>();
-  private readonly waiting: Waiter[] = [];
-  private readonly runningPerGroup = new Map<string, number>();
+  private readonly slots = new ConcurrencySlots();
   private readonly heldSingletons = new Set<string>();
   private readonly cronTimers: NodeJS.Timeout[] = [];
-  private running = 0;
 
   constructor(
     private readonly client: Inngest.Any,
@@ -139,7 +86,7 @@ export class InProcessDriver {
   }
 
   load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+    return this.slots.load();
   }
 
   private scheduleCron(fn: AnyFunction, cron: string): void {
@@ -163,48 +110,17 @@ export class InProcessDriver {
     if (held && this.heldSingletons.has(held)) return;
     if (held) this.heldSingletons.add(held);
     const slot = { group: `${fn.id()}\n${concurrency.key(event)}`, limit: concurrency.limit };
-    void this.acquire(slot)
+    void this.slots.acquire(slot)
       .then(() => this.execute(fn, event, slot))
       .catch((error: unknown) => log.error("in-process Inngest run failed", { fn: fn.id(), error: String(error) }))
       .finally(() => {
-        this.release(slot.group);
+        this.slots.release(slot.group);
         if (held) this.heldSingletons.delete(held);
       });
   }
 
-  /** Resolves when the run may execute under its concurrency key; waiters start in arrival order. */
-  private acquire(slot: { group: string; limit: number }): Promise<void> {
-    return new Promise((go) => {
-      this.waiting.push({ ...slot, go });
-      this.pump();
-    });
-  }
-
-  private release(group: string): void {
-    this.running--;
-    const left = this.runningPerGroup.get(group)! - 1;
-    if (left) this.runningPerGroup.set(group, left);
-    else this.runningPerGroup.delete(group);
-    this.pump();
-  }
-
-  private pump(): void {
-    for (let i = 0; i < this.waiting.length; ) {
-      const waiter = this.waiting[i]!;
-      const busy = this.runningPerGroup.get(waiter.group) ?? 0;
-      if (busy >= waiter.limit) {
-        i++;
-        continue;
-      }
-      this.waiting.splice(i, 1);
-      this.running++;
-      this.runningPerGroup.set(waiter.group, busy + 1);
-      waiter.go();
-    }
-  }
-
   /** One run: call, memoize what the SDK reports, call again, until the function returns or fails for good. */
-  private async execute(fn: AnyFunction, event: EventPayload, slot: { group: string; limit: number }): Promise<unknown> {
+  private async execute(fn: AnyFunction, event: EventPayload, slot: Slot): Promise<unknown> {
     const fnId = fn.id(this.client.id);
     const { maxAttempts } = this.rules.get(fn)!;
     const steps: Record<string, Step> = {};
@@ -233,9 +149,9 @@ export class InProcessDriver {
         else if (op.op === "StepPlanned") planned.push(op.id);
         else if (op.op === "Sleep" && !Number.isNaN(Date.parse(op.name ?? ""))) {
           // As on Inngest, a sleeping run holds no concurrency slot.
-          this.release(slot.group);
+          this.slots.release(slot.group);
           await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(op.name!) - Date.now())));
-          await this.acquire(slot);
+          await this.slots.acquire(slot);
           memoize(op.id, { type: "data", data: null });
         } else throw new Error(`unsupported step operation ${op.op} in ${fnId}`);
       }
