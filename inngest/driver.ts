@@ -16,11 +16,13 @@ interface Op {
   data?: unknown;
   error?: unknown;
 }
-interface LocalRequest {
+/** One request of the execution protocol, as the Inngest executor sends it to `/api/inngest`. */
+export interface StepRequest {
   fnId: string;
   stepId: string;
   body: unknown;
 }
+export type StepTransport = (request: StepRequest) => Promise<{ status: number; body: string }>;
 
 /**
  * Runs the app's Inngest functions inside this process with exactly the rules they declare (triggers,
@@ -31,30 +33,20 @@ interface LocalRequest {
  */
 export class InProcessDriver {
   private readonly rules: Map<AnyFunction, DeclaredRules>;
-  private readonly call: (request: LocalRequest) => Promise<{ status: number; body: string }>;
+  private readonly call: StepTransport;
   private readonly seenEventIds = new Map<string, number>();
   private readonly slots = new ConcurrencySlots();
   private readonly heldSingletons = new Set<string>();
   private readonly cronTimers: NodeJS.Timeout[] = [];
 
+  /** `transport` replaces the in-process handler, e.g. with signed requests to the served `/api/inngest` (tests). */
   constructor(
     private readonly client: Inngest.Any,
     private readonly functions: readonly AnyFunction[],
+    transport?: StepTransport,
   ) {
     this.rules = new Map(functions.map((fn) => [fn, rulesOf(fn)]));
-    const handler = new InngestCommHandler({
-      frameworkName: "in-process",
-      client,
-      functions: [...functions],
-      handler: (request: LocalRequest) => ({
-        body: () => request.body,
-        headers: () => null,
-        method: () => "POST",
-        url: () => new URL(`http://in-process.invalid/api/inngest?${new URLSearchParams({ fnId: request.fnId, stepId: request.stepId })}`),
-        transformResponse: ({ status, body }: { status: number; body: string }) => ({ status, body }),
-      }),
-    });
-    this.call = handler.createHandler() as typeof this.call;
+    this.call = transport ?? inProcessTransport(client, functions);
   }
 
   /** Starts a run per matching function for each event not seen before; returns the events' ids as kept. */
@@ -157,4 +149,20 @@ export class InProcessDriver {
       }
     }
   }
+}
+
+function inProcessTransport(client: Inngest.Any, functions: readonly AnyFunction[]): StepTransport {
+  const handler = new InngestCommHandler({
+    frameworkName: "in-process",
+    client,
+    functions: [...functions],
+    handler: (request: StepRequest) => ({
+      body: () => request.body,
+      headers: () => null,
+      method: () => "POST",
+      url: () => new URL(`http://in-process.invalid/api/inngest?${new URLSearchParams({ fnId: request.fnId, stepId: request.stepId })}`),
+      transformResponse: ({ status, body }: { status: number; body: string }) => ({ status, body }),
+    }),
+  });
+  return handler.createHandler() as StepTransport;
 }
