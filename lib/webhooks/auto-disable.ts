@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
 import { webhookDeliveries, webhookIntegrations } from "@/db/schema";
 
@@ -32,4 +32,13 @@ export async function disableFailingIntegrations(afterMs: number): Promise<strin
       returning i.id`),
   );
   return rows.map((r) => r.id);
+}
+
+/** The organization's integrations that were disabled automatically, for the dashboard's banner. */
+export async function listAutoDisabledIntegrations(organizationId: string): Promise<{ id: string; url: string; disabledAt: Date | null }[]> {
+  return db
+    .select({ id: webhookIntegrations.id, url: webhookIntegrations.url, disabledAt: webhookIntegrations.disabledAt })
+    .from(webhookIntegrations)
+    .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.disabledReason, "failing")))
+    .orderBy(asc(webhookIntegrations.disabledAt));
 }
