@@ -8,7 +8,7 @@ import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
 import { disableFailingWebhooks } from "@/inngest/functions/disable-failing-webhooks";
 import { pruneIdempotencyKeys } from "@/inngest/functions/prune-idempotency-keys";
 import { pruneWebhookDeliveries } from "@/inngest/functions/prune-webhook-deliveries";
-import { sweepDeliveries } from "@/inngest/functions/sweep-deliveries";
+import { sweepDeliveries, SWEEP_ROUND_MS } from "@/inngest/functions/sweep-deliveries";
 import { fromPublicId } from "@/lib/ids";
 import { AUTO_DISABLE_MIN_FAILURES } from "@/lib/webhooks/auto-disable";
 import { createIntegration, getIntegration } from "@/lib/webhooks/integrations";
@@ -117,7 +117,9 @@ describe("Inngest functions under @inngest/test", () => {
       steps: [{ id: "announce", handler: () => ({ ids: [] }) }],
     });
     expect(result).toEqual({ announced: 1 });
-    const expected = deliveryCreatedEvent({ deliveryId: row.id, integrationId: row.integrationId, attemptCount: 0, updatedAt: row.updatedAt });
+    const round = Math.floor(Date.now() / SWEEP_ROUND_MS);
+    const expected = deliveryCreatedEvent({ deliveryId: row.id, integrationId: row.integrationId, attemptCount: 0, updatedAt: row.updatedAt, round });
+    expect(expected.id).toBe(`delivery-${row.id}-0-${row.updatedAt.getTime()}-r${round}`);
     expect(ctx.step.sendEvent).toHaveBeenCalledWith("announce", [expected]);
   });
 
