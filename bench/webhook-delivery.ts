@@ -17,8 +17,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
-import { readResults, saveResults } from "./support/results";
+import os from "node:os";
+import { readResults, saveMarkdownSection, saveResults } from "./support/results";
 import { percentile, round as roundTo } from "./support/stats";
+import { webhookDeliveryMarkdown, type WebhookRun } from "./support/webhook-report";
 
 // Before any app module reads the environment: the receiver is local, and the bench needs no Inngest keys.
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "true";
@@ -181,7 +183,9 @@ const result = {
 
 const previous = (readResults().webhook_delivery ?? {}) as Record<string, unknown>;
 const key = `${handle.driver}_${RATE > 0 ? "paced" : "saturated"}${DEAD_RECEIVER ? "_beside_dead_receiver" : ""}`;
-saveResults("webhook_delivery", { ...previous, [key]: result });
+const runs = { ...previous, [key]: result };
+saveResults("webhook_delivery", runs);
+saveMarkdownSection("webhook-delivery", webhookDeliveryMarkdown(runs as Record<string, WebhookRun>, os.loadavg().map((n) => n.toFixed(2)).join(", ")));
 console.log(JSON.stringify(result, null, 2));
 
 receiver.close();
