@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { CronExpressionParser } from "cron-parser";
-import { InngestCommHandler, type EventPayload, type Inngest, type InngestFunction } from "inngest";
+import type { EventPayload, Inngest, InngestFunction } from "inngest";
 import { log } from "@/lib/log";
 import { ConcurrencySlots, type Slot } from "./concurrency-slots";
 import { rulesOf, triggersOf, type DeclaredRules } from "./declared-rules";
+import { inProcessTransport, type StepTransport } from "./in-process-transport";
 
 type AnyFunction = InngestFunction.Any;
 // As long as Inngest remembers an event id to drop a repeat of it.
@@ -16,13 +17,6 @@ interface Op {
   data?: unknown;
   error?: unknown;
 }
-/** One request of the execution protocol, as the Inngest executor sends it to `/api/inngest`. */
-export interface StepRequest {
-  fnId: string;
-  stepId: string;
-  body: unknown;
-}
-export type StepTransport = (request: StepRequest) => Promise<{ status: number; body: string }>;
 
 /**
  * Runs the app's Inngest functions inside this process with exactly the rules they declare (triggers,
@@ -149,20 +143,4 @@ export class InProcessDriver {
       }
     }
   }
-}
-
-function inProcessTransport(client: Inngest.Any, functions: readonly AnyFunction[]): StepTransport {
-  const handler = new InngestCommHandler({
-    frameworkName: "in-process",
-    client,
-    functions: [...functions],
-    handler: (request: StepRequest) => ({
-      body: () => request.body,
-      headers: () => null,
-      method: () => "POST",
-      url: () => new URL(`http://in-process.invalid/api/inngest?${new URLSearchParams({ fnId: request.fnId, stepId: request.stepId })}`),
-      transformResponse: ({ status, body }: { status: number; body: string }) => ({ status, body }),
-    }),
-  });
-  return handler.createHandler() as StepTransport;
 }

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { EventPayload } from "inngest";
-import type { StepRequest, StepTransport } from "@/inngest/driver";
+import type { StepRequest, StepTransport } from "@/inngest/in-process-transport";
 
 export const SIGNING_KEY = `signkey-test-${"ab".repeat(32)}`;
 
