@@ -3,11 +3,13 @@
  * announcement → in-process Inngest driver) and measures, with a local receiver on 127.0.0.1, the latency
  * from order completion (createOrder returned) to the first attempt arriving, and delivery throughput.
  *
- *   npx tsx --conditions=react-server bench/webhook-delivery.ts [--orders 500] [--concurrency 8] [--rate 0]
+ *   npx tsx --conditions=react-server bench/webhook-delivery.ts [--orders 500] [--concurrency 8] [--rate 0] [--dead-receiver]
  *
  * Without --rate, orders are completed as fast as `concurrency` callers can (saturation: shows delivery
  * throughput, and on the single-connection embedded database the backlog in the latency). With
  * --rate N, N orders per second are started on a fixed schedule (latency under a steady load).
+ * With --dead-receiver, a second integration subscribes a receiver that accepts connections and never
+ * answers: every order also queues a delivery behind it, and the figures are the healthy receiver's.
  *
  * Uses PostgreSQL when DATABASE_URL is set (a fresh schema is migrated into it), otherwise in-memory PGlite.
  * Results are merged into bench/results.json under "webhook_delivery", one entry per driver and mode.
@@ -15,8 +17,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
-import { readResults, saveResults } from "./support/results";
+import os from "node:os";
+import { readResults, saveMarkdownSection, saveResults } from "./support/results";
 import { percentile, round as roundTo } from "./support/stats";
+import { webhookDeliveryMarkdown, type WebhookRun } from "./support/webhook-report";
 
 // Before any app module reads the environment: the receiver is local, and the bench needs no Inngest keys.
 process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "true";
@@ -29,8 +33,10 @@ const { values } = parseArgs({
     orders: { type: "string", default: "500" },
     concurrency: { type: "string", default: "8" },
     rate: { type: "string", default: "0" },
+    "dead-receiver": { type: "boolean", default: false },
   },
 });
+const DEAD_RECEIVER = values["dead-receiver"];
 const ORDERS = Number(values.orders);
 const CONCURRENCY = Number(values.concurrency);
 const RATE = Number(values.rate);
@@ -49,7 +55,7 @@ const { createEventSchema } = await import("@/lib/catalog/event-schemas");
 const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schemas");
 const { createIntegration } = await import("@/lib/webhooks/integrations");
 const { fromPublicId, toPublicId } = await import("@/lib/ids");
-const { eq } = await import("drizzle-orm");
+const { and, eq } = await import("drizzle-orm");
 
 const round = (n: number) => roundTo(n, 1);
 
@@ -73,7 +79,13 @@ await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
 const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
 const organization = await createOrganization({ name: `Bench ${Date.now()}`, currency: "SEK" });
-await createIntegration({ organizationId: organization.id, url: receiverUrl });
+const healthy = await createIntegration({ organizationId: organization.id, url: receiverUrl });
+// Never answers: each attempt holds its run for the whole 30 s attempt timeout.
+const dead = http.createServer(() => {});
+if (DEAD_RECEIVER) {
+  await new Promise<void>((resolve) => dead.listen(0, "127.0.0.1", resolve));
+  await createIntegration({ organizationId: organization.id, url: `http://127.0.0.1:${(dead.address() as AddressInfo).port}/hooks` });
+}
 // Inputs go through the request schemas, exactly as the API hands them to the domain functions.
 const venue = await createVenue(
   organization.id,
@@ -137,14 +149,14 @@ if (RATE > 0) {
 }
 const ordersDone = performance.now();
 
-const deadline = Date.now() + 120_000;
+const deadline = Date.now() + 600_000;
 while (firstAttemptAt.size < ORDERS && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
 const deliveredDone = performance.now();
 
 const rows = await handle.db
   .select({ id: webhookDeliveries.id, orderId: webhookDeliveries.orderId, status: webhookDeliveries.status })
   .from(webhookDeliveries)
-  .where(eq(webhookDeliveries.organizationId, organization.id));
+  .where(and(eq(webhookDeliveries.organizationId, organization.id), eq(webhookDeliveries.integrationId, fromPublicId("integration", healthy.id)!)));
 const latencies = rows
   .map((row) => (firstAttemptAt.get(toPublicId("delivery", row.id)) ?? NaN) - (completedAt.get(row.orderId!) ?? NaN))
   .filter((ms) => Number.isFinite(ms))
@@ -155,6 +167,7 @@ const result = {
   driver: handle.driver,
   orders: ORDERS,
   mode: RATE > 0 ? `paced at ${RATE} orders/s` : `saturating with ${CONCURRENCY} concurrent order callers`,
+  dead_receiver_beside: DEAD_RECEIVER,
   deliveries: rows.length,
   first_attempts_received: firstAttemptAt.size,
   requests_received: received,
@@ -169,9 +182,13 @@ const result = {
 };
 
 const previous = (readResults().webhook_delivery ?? {}) as Record<string, unknown>;
-saveResults("webhook_delivery", { ...previous, [`${handle.driver}_${RATE > 0 ? "paced" : "saturated"}`]: result });
+const key = `${handle.driver}_${RATE > 0 ? "paced" : "saturated"}${DEAD_RECEIVER ? "_beside_dead_receiver" : ""}`;
+const runs = { ...previous, [key]: result };
+saveResults("webhook_delivery", runs);
+saveMarkdownSection("webhook-delivery", webhookDeliveryMarkdown(runs as Record<string, WebhookRun>, os.loadavg().map((n) => n.toFixed(2)).join(", ")));
 console.log(JSON.stringify(result, null, 2));
 
 receiver.close();
+dead.close();
 await handle.close();
 process.exit(firstAttemptAt.size === ORDERS ? 0 : 1);

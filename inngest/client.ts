@@ -1,17 +1,14 @@
 import { Inngest, Middleware, type SendEventBaseOutput } from "inngest";
 import { env, inngestCloudMode } from "@/lib/env";
+import { localEngine } from "./local-engine";
 
-/**
- * Without Inngest keys, sent events never leave the process: they go to the in-process driver, which
- * runs the same function objects. Loaded lazily because the driver itself imports this client.
- */
+/** Without Inngest keys, sent events never leave the process: the in-process engine runs them. */
 class InProcessRouting extends Middleware.BaseMiddleware {
   readonly id = "in-process-routing";
 
   async wrapSendEvent(args: Middleware.WrapSendEventArgs): Promise<SendEventBaseOutput> {
     if (inngestCloudMode) return args.next();
-    const { inProcessDriver } = await import("./driver");
-    return { ids: inProcessDriver().dispatch(args.events) };
+    return { ids: localEngine().dispatch(args.events) };
   }
 }
 

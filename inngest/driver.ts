@@ -1,271 +1,146 @@
 import { randomUUID } from "node:crypto";
-import { InngestCommHandler, type EventPayload, type InngestFunction } from "inngest";
+import { CronExpressionParser } from "cron-parser";
+import type { EventPayload, Inngest, InngestFunction } from "inngest";
 import { log } from "@/lib/log";
-import { inngest } from "./client";
-import { functions as appFunctions } from "./functions";
+import { ConcurrencySlots, type Slot } from "./concurrency-slots";
+import { rulesOf, triggersOf, type DeclaredRules } from "./declared-rules";
+import { inProcessTransport, type StepTransport } from "./in-process-transport";
 
-/**
- * Runs in flight in all, not counting the first run of each concurrency group: a group with nothing
- * running may always start one, so slow keys that fill every slot (8 dead receivers × 8 runs) cannot
- * stall the others. In flight is therefore at most this plus one per group that has work.
- */
-const MAX_CONCURRENT_RUNS = 64;
-// Each request to the SDK executes one step; a run of the delivery function takes at most 6.
-const MAX_REQUESTS_PER_RUN = 50;
-const MAX_REQUEST_RETRIES = 3;
-// Cron triggers are run on this fixed cadence rather than by parsing their expressions (all are "every minute").
-const CRON_INTERVAL_MS = 60_000;
-
-interface LocalRequest {
-  fnId: string;
-  stepId: string;
-  body: unknown;
-}
-
-interface LocalResponse {
-  status: number;
-  body: string;
-}
-
-interface OutgoingOp {
+type AnyFunction = InngestFunction.Any;
+// As long as Inngest remembers an event id to drop a repeat of it.
+const EVENT_ID_MEMORY_MS = 24 * 3_600_000;
+type Step = { type: "data"; data: unknown } | { type: "error"; error: unknown };
+interface Op {
   id: string;
   op: string;
+  name?: string;
   data?: unknown;
   error?: unknown;
 }
 
-type AnyFunction = InngestFunction.Any;
-type Trigger = { event?: string; cron?: string };
-
-function triggersOf(fn: AnyFunction): Trigger[] {
-  const triggers = (fn.opts as { triggers?: Trigger | Trigger[] }).triggers ?? [];
-  return Array.isArray(triggers) ? triggers : [triggers];
-}
-
-interface QueuedRun {
-  fn: AnyFunction;
-  event: EventPayload;
-  /** Identifies the work asked for: its function, event name and event data. */
-  work: string;
-  /** Arrival order, so groups are served first come, first served. */
-  seq: number;
-}
-
-interface Group {
-  key: string;
-  /** The function's per-key `concurrency` limit; unlimited for a function without one. */
-  limit: number;
-  running: number;
-  waiting: QueuedRun[];
-}
-
 /**
- * The concurrency group of a run, from its function's `concurrency: { key, limit }` as Inngest applies it;
- * all runs of a function without that option form one unlimited group. Only keys of the form
- * `event.data.<field>` are understood here; the driver refuses any other.
- */
-function groupOf(fn: AnyFunction, event: EventPayload): { key: string; limit: number } {
-  const option = (fn.opts as { concurrency?: unknown }).concurrency;
-  if (option === undefined) return { key: fn.id(), limit: Infinity };
-  const { key, limit } = option as { key?: string; limit?: number };
-  const field = key?.match(/^event\.data\.([A-Za-z_][A-Za-z0-9_]*)$/)?.[1];
-  if (!field || typeof limit !== "number") throw new Error(`in-process driver: unsupported concurrency option of ${fn.id()}`);
-  return { key: `${fn.id()}:${String((event.data as Record<string, unknown>)[field])}`, limit };
-}
-
-/** JSON with object keys sorted, so equal event data gives equal text whatever order it was built in. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    return `{${Object.keys(record)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(record[k])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-/**
- * Runs the app's Inngest functions inside this process, speaking the SDK's own execution protocol to
- * an `InngestCommHandler` the way the Inngest executor does over HTTP: call, memoize the step the SDK
- * ran, call again with the memoized steps, until the function returns. Runs are in memory only; the
- * state that matters lives in the database, and the sweeper and start-up resume cover lost runs.
- *
- * An event that asks for work already queued or running (same function, name and data) starts no second
- * run: every function here does all its event asks from database state, so the run in hand covers it.
- * This is what keeps the sweeper's re-announcements of deliveries waiting behind a dead receiver's
- * concurrency limit from piling up in memory.
+ * Runs the app's Inngest functions inside this process with exactly the rules they declare (triggers,
+ * cron expressions, retries, concurrency limit and key, singleton skip) and Inngest's event-id
+ * de-duplication, speaking the SDK's execution protocol the way the Inngest executor does over HTTP.
+ * Runs live in memory; the state that matters lives in the database, and start-up resume plus the
+ * sweeper cover runs lost with the process.
  */
 export class InProcessDriver {
-  private readonly functions: readonly AnyFunction[];
-  private readonly call: (request: LocalRequest) => Promise<LocalResponse>;
-  /** Groups with runs waiting or running; a group is dropped as soon as it has neither. */
-  private readonly groups = new Map<string, Group>();
-  /** The `work` of every queued and running run. */
-  private readonly inHand = new Set<string>();
-  private running = 0;
-  private arrivals = 0;
-  private cronTimer: NodeJS.Timeout | undefined;
+  private readonly rules: Map<AnyFunction, DeclaredRules>;
+  private readonly call: StepTransport;
+  private readonly seenEventIds = new Map<string, number>();
+  private readonly slots = new ConcurrencySlots();
+  private readonly heldSingletons = new Set<string>();
+  private readonly cronTimers: NodeJS.Timeout[] = [];
 
-  constructor(functions: readonly AnyFunction[] = appFunctions) {
-    this.functions = functions;
-    const handler = new InngestCommHandler({
-      frameworkName: "in-process",
-      client: inngest,
-      functions: [...functions],
-      handler: (request: LocalRequest) => ({
-        body: () => request.body,
-        headers: () => null,
-        method: () => "POST",
-        url: () => {
-          const url = new URL("http://in-process.invalid/api/inngest");
-          url.searchParams.set("fnId", request.fnId);
-          url.searchParams.set("stepId", request.stepId);
-          return url;
-        },
-        transformResponse: ({ status, body }: { status: number; body: string }): LocalResponse => ({ status, body }),
-      }),
-    });
-    this.call = handler.createHandler() as (request: LocalRequest) => Promise<LocalResponse>;
+  /** `transport` replaces the in-process handler, e.g. with signed requests to the served `/api/inngest` (tests). */
+  constructor(
+    private readonly client: Inngest.Any,
+    private readonly functions: readonly AnyFunction[],
+    transport?: StepTransport,
+  ) {
+    this.rules = new Map(functions.map((fn) => [fn, rulesOf(fn)]));
+    this.call = transport ?? inProcessTransport(client, functions);
   }
 
-  /** Starts one run per matching function for each event (unless one is in hand); returns the event ids. */
+  /** Starts a run per matching function for each event not seen before; returns the events' ids as kept. */
   dispatch(events: readonly EventPayload[]): string[] {
-    return events.map((event) => {
-      const id = randomUUID();
-      const stamped = { ...event, id, ts: Date.now(), data: event.data ?? {} };
-      for (const fn of this.functions) {
-        if (triggersOf(fn).some((t) => t.event === event.name)) this.enqueue(fn, stamped);
-      }
-      return id;
+    const now = Date.now();
+    for (const [id, seenAt] of this.seenEventIds) if (seenAt > now - EVENT_ID_MEMORY_MS) break; else this.seenEventIds.delete(id);
+    return events.map((sent) => {
+      const event = { ...sent, id: sent.id ?? randomUUID(), ts: sent.ts ?? now, data: sent.data ?? {} };
+      if (this.seenEventIds.has(event.id)) return event.id;
+      this.seenEventIds.set(event.id, now);
+      for (const fn of this.functions) if (triggersOf(fn).some((t) => t.event === event.name)) this.enqueue(fn, event);
+      return event.id;
     });
   }
 
-  /** Fires cron-triggered functions every minute until stopped. */
+  /** Schedules every cron trigger by its expression until stopped. */
   startCron(): void {
-    if (this.cronTimer) return;
-    this.cronTimer = setInterval(() => this.fireCron(), CRON_INTERVAL_MS);
-    this.cronTimer.unref();
+    if (this.cronTimers.length) return;
+    for (const fn of this.functions) for (const { cron } of triggersOf(fn)) if (cron) this.scheduleCron(fn, cron);
   }
 
-  /** One tick of the cron schedule: a run of every cron-triggered function not still busy with the last tick. */
+  stopCron(): void {
+    this.cronTimers.splice(0).forEach(clearTimeout);
+  }
+
+  /** Fires every cron trigger now, as "invoke" in Inngest's dev server does (tests, manual runs). */
   fireCron(): void {
-    for (const fn of this.functions) {
-      if (triggersOf(fn).some((t) => t.cron)) {
-        this.enqueue(fn, { id: randomUUID(), name: "inngest/scheduled.timer", data: {}, ts: Date.now() });
-      }
-    }
+    for (const fn of this.functions) if (triggersOf(fn).some((t) => t.cron)) this.enqueue(fn, this.timerEvent());
   }
 
-  /** Runs in memory: started and not finished, and waiting for a slot. */
   load(): { running: number; waiting: number } {
-    let waiting = 0;
-    for (const group of this.groups.values()) waiting += group.waiting.length;
-    return { running: this.running, waiting };
+    return this.slots.load();
+  }
+
+  private scheduleCron(fn: AnyFunction, cron: string): void {
+    const delay = CronExpressionParser.parse(cron).next().getTime() - Date.now();
+    const timer = setTimeout(() => {
+      this.cronTimers.splice(this.cronTimers.indexOf(timer), 1);
+      this.enqueue(fn, this.timerEvent());
+      this.scheduleCron(fn, cron);
+    }, delay);
+    timer.unref();
+    this.cronTimers.push(timer);
+  }
+
+  private timerEvent(): EventPayload {
+    return { id: randomUUID(), name: "inngest/scheduled.timer", data: {}, ts: Date.now() };
   }
 
   private enqueue(fn: AnyFunction, event: EventPayload): void {
-    const work = `${fn.id()}\n${event.name}\n${canonicalJson(event.data)}`;
-    if (this.inHand.has(work)) return;
-    this.inHand.add(work);
-    const { key, limit } = groupOf(fn, event);
-    let group = this.groups.get(key);
-    if (!group) this.groups.set(key, (group = { key, limit, running: 0, waiting: [] }));
-    group.waiting.push({ fn, event, work, seq: this.arrivals++ });
-    this.pump();
-  }
-
-  /**
-   * Starts waiting runs, oldest first, passing over groups at their limit. Past the overall cap only a
-   * group with nothing running may start (one run), so every group with work always has a run going.
-   */
-  private pump(): void {
-    for (;;) {
-      let next: Group | undefined;
-      for (const group of this.groups.values()) {
-        const head = group.waiting[0];
-        if (!head || group.running >= group.limit) continue;
-        if (group.running > 0 && this.running >= MAX_CONCURRENT_RUNS) continue;
-        if (!next || head.seq < next.waiting[0]!.seq) next = group;
-      }
-      if (!next) return;
-      this.start(next, next.waiting.shift()!);
-    }
-  }
-
-  private start(group: Group, { fn, event, work }: QueuedRun): void {
-    this.running++;
-    group.running++;
-    void this.run(fn, event)
-      .catch((error: unknown) => log.error("in-process Inngest run failed", { error: String(error) }))
+    const { concurrency, singleton } = this.rules.get(fn)!;
+    const held = singleton && `${fn.id()}\n${singleton(event)}`;
+    if (held && this.heldSingletons.has(held)) return;
+    if (held) this.heldSingletons.add(held);
+    const slot = { group: `${fn.id()}\n${concurrency.key(event)}`, limit: concurrency.limit };
+    void this.slots.acquire(slot)
+      .then(() => this.execute(fn, event, slot))
+      .catch((error: unknown) => log.error("in-process Inngest run failed", { fn: fn.id(), error: String(error) }))
       .finally(() => {
-        this.running--;
-        group.running--;
-        this.inHand.delete(work);
-        if (group.running === 0 && group.waiting.length === 0) this.groups.delete(group.key);
-        this.pump();
+        this.slots.release(slot.group);
+        if (held) this.heldSingletons.delete(held);
       });
   }
 
-  private async run(fn: AnyFunction, event: EventPayload): Promise<unknown> {
-    const fnId = fn.id(inngest.id);
-    const runId = randomUUID();
-    const steps: Record<string, { type: "data"; data: unknown } | { type: "error"; error: unknown }> = {};
+  /** One run: call, memoize what the SDK reports, call again, until the function returns or fails for good. */
+  private async execute(fn: AnyFunction, event: EventPayload, slot: Slot): Promise<unknown> {
+    const fnId = fn.id(this.client.id);
+    const { maxAttempts } = this.rules.get(fn)!;
+    const steps: Record<string, Step> = {};
     const stack: string[] = [];
+    const ctx = { run_id: randomUUID(), attempt: 0, max_attempts: maxAttempts };
+    const memoize = (id: string, step: Step) => ((steps[id] = step), stack.push(id));
     let planned: string[] = [];
-    let attempt = 0;
-    for (let requests = 0; requests < MAX_REQUESTS_PER_RUN; requests++) {
-      const stepId = planned.shift() ?? "step";
-      const response = await this.call({
-        fnId,
-        stepId,
-        body: {
-          version: 2,
-          event,
-          events: [event],
-          steps,
-          ctx: { run_id: runId, attempt, max_attempts: MAX_REQUEST_RETRIES + 1, stack: { stack, current: stack.length } },
-        },
-      });
+    for (;;) {
+      const body = { version: 2, event, events: [event], steps, ctx: { ...ctx, stack: { stack, current: stack.length } } };
+      const response = await this.call({ fnId, stepId: planned.shift() ?? "step", body });
+      const ops = response.status === 206 ? ([] as Op[]).concat(JSON.parse(response.body) as Op | Op[]) : [];
       if (response.status === 200) return JSON.parse(response.body || "null");
-      if (response.status === 206) {
-        attempt = 0;
-        const ops = ([] as OutgoingOp[]).concat(JSON.parse(response.body) as OutgoingOp | OutgoingOp[]);
-        for (const op of ops) {
-          if (op.op === "StepPlanned") {
-            planned.push(op.id);
-          } else if (op.op === "StepRun" || op.op === "Step") {
-            steps[op.id] = { type: "data", data: op.data ?? null };
-            stack.push(op.id);
-          } else if (op.op === "StepFailed") {
-            steps[op.id] = { type: "error", error: op.error };
-            stack.push(op.id);
-          } else if (op.op === "StepError") {
-            throw new Error(`step ${op.id} of ${fnId} failed: ${JSON.stringify(op.error)}`);
-          } else {
-            throw new Error(`unsupported step operation ${op.op} in ${fnId}`);
-          }
-        }
-        continue;
-      }
-      // A failed request (e.g. the database briefly unavailable) is retried like the executor would.
-      if (response.status >= 500 && attempt < MAX_REQUEST_RETRIES) {
-        attempt++;
+      if (ops.some((op) => op.op === "RunComplete")) return ops.find((op) => op.op === "RunComplete")!.data;
+      const retry = response.status === 500 || ops.some((op) => op.op === "StepError");
+      if (retry && ctx.attempt + 1 < maxAttempts) {
+        ctx.attempt++;
         planned = [];
-        await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+        await new Promise((resolve) => setTimeout(resolve, 1000 * ctx.attempt));
         continue;
       }
-      throw new Error(`${fnId} run ${runId} ended with HTTP ${response.status}: ${response.body.slice(0, 500)}`);
+      if (response.status !== 206 || retry) throw new Error(`${fnId} failed with HTTP ${response.status}: ${response.body.slice(0, 500)}`);
+      ctx.attempt = 0;
+      for (const op of ops) {
+        if (op.op === "StepRun" || op.op === "Step") memoize(op.id, { type: "data", data: op.data ?? null });
+        else if (op.op === "StepFailed") memoize(op.id, { type: "error", error: op.error });
+        else if (op.op === "StepPlanned") planned.push(op.id);
+        else if (op.op === "Sleep" && !Number.isNaN(Date.parse(op.name ?? ""))) {
+          // As on Inngest, a sleeping run holds no concurrency slot.
+          this.slots.release(slot.group);
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(op.name!) - Date.now())));
+          await this.slots.acquire(slot);
+          memoize(op.id, { type: "data", data: null });
+        } else throw new Error(`unsupported step operation ${op.op} in ${fnId}`);
+      }
     }
-    throw new Error(`${fnId} run ${runId} exceeded ${MAX_REQUESTS_PER_RUN} requests`);
   }
-}
-
-// One driver per process, whichever bundle (Next server chunks, CLI, tests) asks first.
-const globalForDriver = globalThis as typeof globalThis & { __ticketingInngestDriver?: InProcessDriver };
-
-export function inProcessDriver(): InProcessDriver {
-  globalForDriver.__ticketingInngestDriver ??= new InProcessDriver();
-  return globalForDriver.__ticketingInngestDriver;
 }

@@ -18,6 +18,14 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v));
 
+const DURATION_UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A span such as `5d`, `12h`, `30m` or `90s`, in milliseconds. */
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]$/, "must be a whole number followed by s, m, h or d (e.g. 5d)")
+  .transform((v) => Number(v.slice(0, -1)) * DURATION_UNIT_MS[v.slice(-1) as keyof typeof DURATION_UNIT_MS]);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optionalString.pipe(
@@ -35,6 +43,10 @@ const schema = z.object({
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+  // An integration whose deliveries have all failed for this long (and at least 20 in a row) is disabled.
+  WEBHOOK_AUTO_DISABLE_AFTER: optionalString.pipe(duration.optional()).transform((v) => v ?? 5 * DURATION_UNIT_MS.d),
+  // Finished deliveries and their attempts are deleted after this many days.
+  WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   // Requests per minute one dashboard user may make to the user-token and session endpoints.
   DASHBOARD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -16,6 +16,12 @@ import { organizations } from "./organizations";
 export const WEBHOOK_EVENT_TYPES = ["OrderCompleted"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/** `immediate` re-queues a failed delivery at once (the spec's default); `nominal` waits until its next_retry_at. */
+export const RETRY_SCHEDULES = ["immediate", "nominal"] as const;
+export type RetrySchedule = (typeof RETRY_SCHEDULES)[number];
+export const DISABLED_REASONS = ["failing"] as const;
+export type DisabledReason = (typeof DISABLED_REASONS)[number];
+
 export const webhookIntegrations = pgTable(
   "webhook_integrations",
   {
@@ -29,10 +35,18 @@ export const webhookIntegrations = pgTable(
     // Kept readable because every attempt is signed with it; null for integrations that predate signing.
     signingSecret: text("signing_secret"),
     enabled: boolean("enabled").notNull().default(true),
+    retrySchedule: text("retry_schedule").$type<RetrySchedule>().notNull().default("immediate"),
+    // Set when the system (not a user) disabled the integration; cleared when it is enabled again.
+    disabledReason: text("disabled_reason").$type<DisabledReason>(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("webhook_integrations_organization_idx").on(t.organizationId, t.createdAt)],
+  (t) => [
+    index("webhook_integrations_organization_idx").on(t.organizationId, t.createdAt),
+    check("webhook_integrations_retry_schedule_check", sql`${t.retrySchedule} in ('immediate','nominal')`),
+    check("webhook_integrations_disabled_reason_check", sql`${t.disabledReason} in ('failing')`),
+  ],
 );
 
 export const DELIVERY_STATUSES = ["Pending", "InProgress", "Success", "Failed", "PermanentlyFailed"] as const;
@@ -70,6 +84,10 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_unfinished_idx")
       .on(t.status, t.updatedAt)
       .where(sql`status in ('Pending','InProgress','Failed')`),
+    // Retention deletes finished deliveries oldest first.
+    index("webhook_deliveries_finished_created_idx")
+      .on(t.createdAt)
+      .where(sql`status in ('Success','PermanentlyFailed')`),
     check(
       "webhook_deliveries_status_check",
       sql`${t.status} in ('Pending','InProgress','Success','Failed','PermanentlyFailed')`,

@@ -1,5 +1,7 @@
 import { deliverWebhook } from "./deliver-webhook";
+import { disableFailingWebhooks } from "./disable-failing-webhooks";
 import { pruneIdempotencyKeys } from "./prune-idempotency-keys";
+import { pruneWebhookDeliveries } from "./prune-webhook-deliveries";
 import { sweepDeliveries } from "./sweep-deliveries";
 
-export const functions = [deliverWebhook, sweepDeliveries, pruneIdempotencyKeys];
+export const functions = [deliverWebhook, sweepDeliveries, pruneIdempotencyKeys, disableFailingWebhooks, pruneWebhookDeliveries];

@@ -1,13 +1,23 @@
 import { inngest } from "@/inngest/client";
-import { findStalledDeliveries } from "@/lib/webhooks/deliveries";
-import { announceDeliveries } from "@/lib/webhooks/outbox";
+import { deliveryCreatedEvent } from "@/inngest/events";
+import { deliveryStates, findStalledDeliveries } from "@/lib/webhooks/delivery-queue";
 
-/** Re-announces deliveries left unfinished too long: a lost send or a crashed run loses nothing. */
+/** A delivery still stalled after this long is announced under a new event id (see DeliveryState.round). */
+export const SWEEP_ROUND_MS = 10 * 60_000;
+
+/**
+ * Re-announces deliveries left unfinished too long: a lost send or a crashed run loses nothing. A delivery
+ * whose run is alive (queued, sleeping or attempting) starts no second one: its event id repeats while its
+ * row is unchanged, and deliver-webhook is a singleton per delivery.
+ */
 export const sweepDeliveries = inngest.createFunction(
-  { id: "sweep-deliveries", triggers: [{ cron: "* * * * *" }], retries: 0 },
+  { id: "sweep-deliveries", triggers: [{ cron: "* * * * *" }], retries: 0, singleton: { mode: "skip" } },
   async ({ step }) => {
-    const ids = await step.run("find-stalled", () => findStalledDeliveries());
-    if (ids.length) await step.run("announce", () => announceDeliveries(ids));
-    return { announced: ids.length };
+    const states = await step.run("find-stalled", async () => {
+      const round = Math.floor(Date.now() / SWEEP_ROUND_MS);
+      return (await deliveryStates(await findStalledDeliveries())).map((state) => ({ ...state, round }));
+    });
+    if (states.length) await step.sendEvent("announce", states.map(deliveryCreatedEvent));
+    return { announced: states.length };
   },
 );

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { closeDatabase, databaseHandle } from "@/db/client";
 import { runMigrations } from "@/db/migrator";
-import { CURRENCIES, WEBHOOK_EVENT_TYPES } from "@/db/schema";
+import { CURRENCIES, RETRY_SCHEDULES, WEBHOOK_EVENT_TYPES } from "@/db/schema";
 import { createApiKey, revokeApiKeyById } from "@/lib/auth/api-keys";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { issueUserToken } from "@/lib/auth/user-token";
@@ -149,12 +149,13 @@ const COMMANDS = {
     },
   }),
   "create-integration": command({
-    usage: "create-integration --org ORG_ID --url U [--events OrderCompleted] [--unsigned]",
+    usage: "create-integration --org ORG_ID --url U [--events OrderCompleted] [--unsigned] [--retry-schedule immediate|nominal]",
     schema: z.strictObject({
       org: publicId("organization"),
       url: z.string().min(1),
       events: commaList(WEBHOOK_EVENT_TYPES, "event").optional(),
       unsigned: z.literal(true, { error: "takes no value" }).optional(),
+      "retry-schedule": z.enum(RETRY_SCHEDULES).optional(),
     }),
     async run(args) {
       await requireOrganization(args.org);
@@ -163,6 +164,7 @@ const COMMANDS = {
         url: args.url,
         events: args.events,
         signed: !args.unsigned,
+        retrySchedule: args["retry-schedule"],
       });
       return { ...integration, organization_id: toPublicId("organization", args.org) };
     },

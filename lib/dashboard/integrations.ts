@@ -17,6 +17,7 @@ export interface IntegrationRow {
   url: string;
   events: string[];
   enabled: boolean;
+  retrySchedule: string;
   signed: boolean;
   createdAt: string;
   updatedAt: string;
@@ -28,6 +29,7 @@ function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
     url: integration.url,
     events: integration.events,
     enabled: integration.enabled,
+    retrySchedule: integration.retry_schedule,
     signed: integration.signing_secret !== undefined,
     createdAt: integration.created_at,
     updatedAt: integration.updated_at,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db, rowsOf, sessionName } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
@@ -23,6 +23,8 @@ export interface DeliveryProgress {
   attemptCount: number;
   /** True when no further attempt should be made by this run: finished, gone, paused, or owned by another runner. */
   done: boolean;
+  /** When not done and the integration retries on the nominal schedule: the time of the next attempt (ISO). */
+  retryAt?: string;
 }
 
 /** Nominal wait before the next attempt after `attemptNumber` failures: 5 s doubling, capped at 5 min, ±15 % jitter. */
@@ -51,12 +53,22 @@ function redirectNote(statusCode: number | undefined): string | null {
   return statusCode !== undefined && statusCode >= 300 && statusCode < 400 ? `Redirect (HTTP ${statusCode}) not followed` : null;
 }
 
-/** Where a delivery this run may not attempt stands: finished, held by another runner, paused, or deleted. */
+/**
+ * Where a delivery this run may not attempt stands: finished, held by another runner, paused, deleted, or
+ * (nominal retry schedule) not due yet, in which case the run is to wait for `retryAt` and try again.
+ */
 async function unclaimedProgress(deliveryId: string): Promise<DeliveryProgress> {
   const [row] = await db
-    .select({ status: webhookDeliveries.status, attemptCount: webhookDeliveries.attemptCount })
+    .select({
+      status: webhookDeliveries.status,
+      attemptCount: webhookDeliveries.attemptCount,
+      retryAt: sql<string | null>`case when ${webhookIntegrations.enabled} and ${webhookIntegrations.retrySchedule} = 'nominal'
+        and ${webhookDeliveries.status} = 'Failed' and ${webhookDeliveries.nextRetryAt} > now() then ${webhookDeliveries.nextRetryAt} end`,
+    })
     .from(webhookDeliveries)
+    .innerJoin(webhookIntegrations, eq(webhookIntegrations.id, webhookDeliveries.integrationId))
     .where(eq(webhookDeliveries.id, deliveryId));
+  if (row?.retryAt) return { status: row.status, attemptCount: row.attemptCount, done: false, retryAt: new Date(row.retryAt).toISOString() };
   return { status: row?.status ?? "PermanentlyFailed", attemptCount: row?.attemptCount ?? 0, done: true };
 }
 
@@ -79,6 +91,11 @@ async function claim(deliveryId: string) {
         eq(webhookIntegrations.enabled, true),
         lt(webhookDeliveries.attemptCount, MAX_ATTEMPTS),
         or(
+          eq(webhookIntegrations.retrySchedule, "immediate"),
+          isNull(webhookDeliveries.nextRetryAt),
+          lte(webhookDeliveries.nextRetryAt, sql`now()`),
+        ),
+        or(
           inArray(webhookDeliveries.status, ["Pending", "Failed"]),
           and(
             eq(webhookDeliveries.status, "InProgress"),
@@ -94,15 +111,17 @@ async function claim(deliveryId: string) {
       attemptCount: webhookDeliveries.attemptCount,
       url: webhookIntegrations.url,
       signingSecret: webhookIntegrations.signingSecret,
+      retrySchedule: webhookIntegrations.retrySchedule,
     });
   return row;
 }
 
 /**
  * Settles the delivery and inserts its attempt record in one statement (atomic, one round trip).
- * False when the delivery was deleted (with its organization or integration) while the request ran.
+ * Returns the next_retry_at it set (null when finished), or false when the delivery was deleted (with its
+ * organization or integration) while the request ran.
  */
-async function record(deliveryId: string, attemptNumber: number, status: DeliveryStatus, result: SendResult): Promise<boolean> {
+async function record(deliveryId: string, attemptNumber: number, status: DeliveryStatus, result: SendResult): Promise<string | null | false> {
   const now = new Date();
   const nextRetryAt = status === "Failed" ? new Date(now.getTime() + nominalBackoffMs(attemptNumber)).toISOString() : null;
   const rows = rowsOf(
@@ -120,13 +139,14 @@ async function record(deliveryId: string, attemptNumber: number, status: Deliver
       from settled
       returning id`),
   );
-  return rows.length > 0;
+  return rows.length > 0 && nextRetryAt;
 }
 
 /**
  * One attempt of a delivery, all state in its row: claim it (InProgress), POST the stored payload,
  * record the attempt, and settle the status (Success, Failed with a nominal next_retry_at, or
  * PermanentlyFailed after the 5th failure). Safe to call again after a crash: it continues from attempt_count.
+ * On the nominal retry schedule a failed delivery is not attempted before its next_retry_at.
  */
 export async function attemptDelivery(deliveryId: string, options: AttemptOptions = {}): Promise<DeliveryProgress> {
   const { allowPrivateTargets, ...sendOptions } = options;
@@ -145,8 +165,8 @@ export async function attemptDelivery(deliveryId: string, options: AttemptOption
 
   const succeeded = result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300 && !result.errorMessage;
   const status: DeliveryStatus = succeeded ? "Success" : attemptNumber >= MAX_ATTEMPTS ? "PermanentlyFailed" : "Failed";
-  if (!(await record(deliveryId, attemptNumber, status, result))) {
-    return { status: "PermanentlyFailed", attemptCount: attemptNumber, done: true };
-  }
-  return { status, attemptCount: attemptNumber, done: status !== "Failed" };
+  const nextRetryAt = await record(deliveryId, attemptNumber, status, result);
+  if (nextRetryAt === false) return { status: "PermanentlyFailed", attemptCount: attemptNumber, done: true };
+  const progress = { status, attemptCount: attemptNumber, done: status !== "Failed" };
+  return nextRetryAt && delivery.retrySchedule === "nominal" ? { ...progress, retryAt: nextRetryAt } : progress;
 }

@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
-import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
+import { webhookAttempts, webhookDeliveries, type DeliveryStatus } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
-import { STALE_AFTER_SECONDS } from "./attempt";
 import { announceDeliveries } from "./outbox";
 import type { AttemptJson, DeliveryJson, ListDeliveriesQuery } from "./delivery-schemas";
 import { pageMeta, pageOf } from "@/lib/http/pagination";
@@ -106,63 +105,6 @@ export async function createRedelivery(organizationId: string, publicId: string,
     })
     .returning();
   return row!;
-}
-
-/**
- * Unfinished deliveries nobody has touched for a while: their announcement or their run was lost, or they
- * wait behind their integration's concurrency limit. Taken round-robin across integrations (every
- * integration's oldest first, then every second oldest, ...), so a dead receiver's large backlog cannot
- * take the whole batch from another integration's lost delivery. Paused (disabled) integrations are skipped.
- */
-export async function findStalledDeliveries(limit = 500): Promise<string[]> {
-  const stalled = db
-    .select({
-      id: webhookDeliveries.id,
-      updatedAt: webhookDeliveries.updatedAt,
-      turn: sql<number>`row_number() over (partition by ${webhookDeliveries.integrationId} order by ${webhookDeliveries.updatedAt})`.as(
-        "turn",
-      ),
-    })
-    .from(webhookDeliveries)
-    .innerJoin(webhookIntegrations, eq(webhookIntegrations.id, webhookDeliveries.integrationId))
-    .where(
-      and(
-        inArray(webhookDeliveries.status, ["Pending", "InProgress", "Failed"]),
-        lt(webhookDeliveries.updatedAt, sql`now() - make_interval(secs => ${STALE_AFTER_SECONDS})`),
-        eq(webhookIntegrations.enabled, true),
-      ),
-    )
-    .as("stalled");
-  const rows = await db.select({ id: stalled.id }).from(stalled).orderBy(asc(stalled.turn), asc(stalled.updatedAt)).limit(limit);
-  return rows.map((r) => r.id);
-}
-
-/**
- * Start-up of a process that runs deliveries in-process: an InProgress delivery whose process has no
- * session left on the database (killed, crashed) is released, so its unrecorded attempt is made again;
- * other instances' running attempts are left alone. Every unfinished delivery (of an enabled integration:
- * disabled ones are paused) is returned for announcement: claiming is atomic, so one that a live instance
- * is about to run is run once.
- * On PGlite no name matches (one session, no application_name) and a single process owns the database,
- * so everything InProgress belonged to a previous process and is released.
- */
-export async function releaseUnfinishedDeliveries(): Promise<string[]> {
-  await db
-    .update(webhookDeliveries)
-    .set({ status: sql`case when ${webhookDeliveries.attemptCount} = 0 then 'Pending' else 'Failed' end`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(webhookDeliveries.status, "InProgress"),
-        sql`not exists (select 1 from pg_stat_activity a where a.application_name = ${webhookDeliveries.claimedBy})`,
-      ),
-    );
-  const rows = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .innerJoin(webhookIntegrations, eq(webhookIntegrations.id, webhookDeliveries.integrationId))
-    .where(and(inArray(webhookDeliveries.status, ["Pending", "Failed"]), eq(webhookIntegrations.enabled, true)))
-    .orderBy(asc(webhookDeliveries.createdAt));
-  return rows.map((r) => r.id);
 }
 
 /** POST /webhooks/deliveries/:id/redeliver: the new delivery is started like any other. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
-import { webhookIntegrations, WEBHOOK_EVENT_TYPES, type WebhookEventType } from "@/db/schema";
+import { RETRY_SCHEDULES, webhookIntegrations, WEBHOOK_EVENT_TYPES, type DisabledReason, type RetrySchedule, type WebhookEventType } from "@/db/schema";
 import { randomToken } from "@/lib/auth/secrets";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
@@ -11,6 +11,11 @@ export interface IntegrationJson {
   url: string;
   events: string[];
   enabled: boolean;
+  /** `immediate`: failed deliveries are re-queued at once; `nominal`: each retry waits for its next_retry_at. */
+  retry_schedule: RetrySchedule;
+  /** Present when the system disabled the integration: `failing` after its deliveries kept failing. */
+  disabled_reason?: DisabledReason;
+  disabled_at?: string;
   signing_secret?: string;
   created_at: string;
   updated_at: string;
@@ -28,6 +33,9 @@ export function serializeIntegration(row: IntegrationRow): IntegrationJson {
     url: row.url,
     events: row.events,
     enabled: row.enabled,
+    retry_schedule: row.retrySchedule,
+    ...(row.disabledReason ? { disabled_reason: row.disabledReason } : {}),
+    ...(row.disabledAt ? { disabled_at: row.disabledAt.toISOString() } : {}),
     ...(row.signingSecret ? { signing_secret: row.signingSecret } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -46,6 +54,13 @@ async function validUrl(url: string): Promise<string> {
   return new URL(url).toString();
 }
 
+function validRetrySchedule(schedule: string): RetrySchedule {
+  if (!(RETRY_SCHEDULES as readonly string[]).includes(schedule)) {
+    throw new ApiError("validation_failed", "Invalid retry schedule", [{ path: "retry_schedule", message: `must be one of ${RETRY_SCHEDULES.join(", ")}` }]);
+  }
+  return schedule as RetrySchedule;
+}
+
 function validEvents(events: readonly string[]): WebhookEventType[] {
   const unknown = events.filter((e) => !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(e));
   if (events.length === 0 || unknown.length) {
@@ -58,7 +73,7 @@ function validEvents(events: readonly string[]): WebhookEventType[] {
 
 /** `signed: false` makes an integration of the kind that predates signing (no secret until its next update). */
 export async function createIntegration(
-  input: { organizationId: string; url: string; events?: WebhookEventType[]; signed?: boolean },
+  input: { organizationId: string; url: string; events?: WebhookEventType[]; signed?: boolean; retrySchedule?: string },
   q: Queryable = db,
 ): Promise<IntegrationJson> {
   const url = await validUrl(input.url);
@@ -70,6 +85,7 @@ export async function createIntegration(
       url,
       events,
       signingSecret: input.signed === false ? null : newSigningSecret(),
+      retrySchedule: validRetrySchedule(input.retrySchedule ?? "immediate"),
     })
     .returning();
   return serializeIntegration(row!);
@@ -100,11 +116,14 @@ export async function getIntegration(organizationId: string, publicId: string, q
   return serializeIntegration(row);
 }
 
-/** Any update also gives an unsigned (pre-signing) integration its first secret. */
+/**
+ * Any update also gives an unsigned (pre-signing) integration its first secret. Enabling or disabling by
+ * hand clears an automatic disable's reason.
+ */
 export async function updateIntegration(
   organizationId: string,
   publicId: string,
-  changes: { url?: string; events?: WebhookEventType[]; enabled?: boolean },
+  changes: { url?: string; events?: WebhookEventType[]; enabled?: boolean; retrySchedule?: string },
   q: Queryable = db,
 ): Promise<IntegrationJson> {
   const url = changes.url === undefined ? undefined : await validUrl(changes.url);
@@ -114,7 +133,8 @@ export async function updateIntegration(
     .set({
       ...(url === undefined ? {} : { url }),
       ...(events === undefined ? {} : { events }),
-      ...(changes.enabled === undefined ? {} : { enabled: changes.enabled }),
+      ...(changes.enabled === undefined ? {} : { enabled: changes.enabled, disabledReason: null, disabledAt: null }),
+      ...(changes.retrySchedule === undefined ? {} : { retrySchedule: validRetrySchedule(changes.retrySchedule) }),
       signingSecret: sql`coalesce(${webhookIntegrations.signingSecret}, ${newSigningSecret()})`,
       updatedAt: new Date(),
     })

@@ -1,11 +1,13 @@
-import { and, arrayContains, eq, inArray } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
+import { and, arrayContains, eq } from "drizzle-orm";
+import type { Transaction } from "@/db/client";
 import { webhookDeliveries, webhookIntegrations } from "@/db/schema";
 import { inngest } from "@/inngest/client";
+import { inProcessDriver } from "@/inngest/embedded";
+import { deliveryCreatedEvent } from "@/inngest/events";
+import { inngestCloudMode } from "@/lib/env";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { log } from "@/lib/log";
-
-export const DELIVERY_CREATED_EVENT = "webhook/delivery.created";
+import { deliveryStates } from "./delivery-queue";
 
 /**
  * Called inside the transaction that completes an order: one Pending delivery per enabled integration
@@ -34,18 +36,17 @@ export async function recordOrderCompleted(tx: Transaction, organizationId: stri
 }
 
 /**
- * After commit: starts the delivery function for each delivery, keyed by its integration so that one
- * slow or dead receiver only ever holds its own share of delivery runs. Never throws; a send that is lost
- * (database or Inngest unreachable, crash) is picked up by the sweeper because the delivery stays unfinished.
+ * After commit: starts the delivery function for each delivery (see deliveryCreatedEvent for the event id
+ * that keeps repeats to one run). Never throws; a send that is lost (database or Inngest unreachable,
+ * crash) is picked up by the sweeper because the delivery stays unfinished.
  */
 export async function announceDeliveries(deliveryIds: string[]): Promise<void> {
   if (deliveryIds.length === 0) return;
   try {
-    const rows = await db
-      .select({ deliveryId: webhookDeliveries.id, integrationId: webhookDeliveries.integrationId })
-      .from(webhookDeliveries)
-      .where(inArray(webhookDeliveries.id, deliveryIds));
-    if (rows.length) await inngest.send(rows.map((data) => ({ name: DELIVERY_CREATED_EVENT, data })));
+    const states = await deliveryStates(deliveryIds);
+    // Without Inngest keys the events go to the embedded engine, which starts with the first of them.
+    if (!inngestCloudMode) inProcessDriver();
+    if (states.length) await inngest.send(states.map(deliveryCreatedEvent));
   } catch (error) {
     log.warn("webhook delivery announcement failed; the sweeper will retry", { deliveries: deliveryIds.length, error: String(error) });
   }

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { inProcessDriver } from "@/inngest/driver";
+import { inProcessDriver } from "@/inngest/embedded";
 import { webhookDeliveries } from "@/db/schema";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { attemptDelivery } from "@/lib/webhooks/attempt";
-import { findStalledDeliveries, listAttempts } from "@/lib/webhooks/deliveries";
+import { listAttempts } from "@/lib/webhooks/deliveries";
+import { findStalledDeliveries } from "@/lib/webhooks/delivery-queue";
 import { createIntegration, updateIntegration } from "@/lib/webhooks/integrations";
 import { resumeUnfinishedDeliveries } from "@/lib/webhooks/runtime";
 import { verifyWebhook } from "@/lib/webhooks/verify";

@@ -1,37 +1,10 @@
-import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { useTestDatabase } from "../support/database";
 import { createTenant } from "../support/fixtures";
 import { useReceivers } from "../support/receiver";
+import { executorRequest, SIGNING_KEY } from "../support/inngest-executor";
 import { attemptRows, deliveryRow } from "../support/webhooks";
-
-const SIGNING_KEY = `signkey-test-${"ab".repeat(32)}`;
-
-/** JSON with keys sorted at every level: the form the SDK signs and verifies. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** What the Inngest executor sends: the body signed as `t=<ts>&s=<hex HMAC(key without prefix, body + ts)>`. */
-function executorRequest(fnId: string, body: unknown, signingKey = SIGNING_KEY): Request {
-  const text = canonicalJson(body);
-  const ts = String(Math.floor(Date.now() / 1000));
-  const signature = createHmac("sha256", signingKey.replace(/^signkey-\w+-/, "")).update(text).update(ts).digest("hex");
-  return new Request(`http://127.0.0.1/api/inngest?fnId=${fnId}&stepId=step`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "X-Inngest-Signature": `t=${ts}&s=${signature}` },
-    body: text,
-  });
-}
 
 /**
  * The real `serve()` route with Inngest keys set, driven the way the Inngest executor drives it, so a

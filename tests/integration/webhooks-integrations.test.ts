@@ -23,12 +23,25 @@ describe("webhook integrations", () => {
       url: "http://127.0.0.1:9999/hooks",
       events: ["OrderCompleted"],
       enabled: true,
+      retry_schedule: "immediate",
       signing_secret: expect.stringMatching(SECRET),
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
     expect(await getIntegration(organization.id, created.id)).toEqual(created);
     expect(await listIntegrations(organization.id)).toEqual([created]);
+  });
+
+  it("takes a retry schedule of immediate or nominal, and refuses any other with validation_failed", async () => {
+    const { organization } = await createTenant();
+    const spaced = await createIntegration({ organizationId: organization.id, url: "http://127.0.0.1:9999/hooks", retrySchedule: "nominal" });
+    expect(spaced.retry_schedule).toBe("nominal");
+    expect((await updateIntegration(organization.id, spaced.id, { retrySchedule: "immediate" })).retry_schedule).toBe("immediate");
+    await expect(updateIntegration(organization.id, spaced.id, { retrySchedule: "hourly" })).rejects.toMatchObject({
+      code: "validation_failed",
+      details: [{ path: "retry_schedule", message: "must be one of immediate, nominal" }],
+    });
+    expect((await getIntegration(organization.id, spaced.id)).retry_schedule).toBe("immediate");
   });
 
   it("refuses bad URLs and events with validation_failed", async () => {

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { inngest } from "@/inngest/client";
 import { InProcessDriver } from "@/inngest/driver";
 
-// The in-process driver's scheduling, with stand-in functions that hold their run until released.
-const PER_KEY = 8;
+// The in-process driver honours exactly what functions declare; stand-in functions hold their run until released.
+const PER_KEY = 3;
 
 interface Held {
   key: string;
@@ -12,6 +12,7 @@ interface Held {
 
 const held: Held[] = [];
 let cronRuns = 0;
+let flakyCalls = 0;
 
 function hold(key: string): Promise<void> {
   return new Promise((resolve) => held.push({ key, release: resolve }));
@@ -22,9 +23,24 @@ const keyed = inngest.createFunction(
   async ({ event }) => hold(String((event.data as { k: string }).k)),
 );
 
-const scheduled = inngest.createFunction({ id: "test-scheduled", triggers: [{ cron: "* * * * *" }], retries: 0 }, async () => {
-  cronRuns++;
-  await hold("cron");
+const single = inngest.createFunction(
+  { id: "test-single", triggers: [{ event: "test/single" }], singleton: { key: "event.data.id", mode: "skip" }, retries: 0 },
+  async ({ event }) => hold(String((event.data as { id: string }).id)),
+);
+
+const scheduled = inngest.createFunction(
+  { id: "test-scheduled", triggers: [{ cron: "*/5 * * * *" }], retries: 0, singleton: { mode: "skip" } },
+  async () => {
+    cronRuns++;
+    await hold("cron");
+  },
+);
+
+const flaky = inngest.createFunction({ id: "test-flaky", triggers: [{ event: "test/flaky" }], retries: 1 }, async ({ step }) => {
+  await step.run("fails", () => {
+    flakyCalls++;
+    throw new Error("database unreachable");
+  });
 });
 
 async function settle(): Promise<void> {
@@ -38,14 +54,14 @@ async function settle(): Promise<void> {
   }
 }
 
-function heldBy(key: string): number {
-  return held.filter((h) => h.key === key).length;
-}
+const heldBy = (key: string) => held.filter((h) => h.key === key).length;
 
 describe("in-process Inngest driver", () => {
   let driver: InProcessDriver;
 
   afterEach(async () => {
+    vi.useRealTimers();
+    driver.stopCron();
     // Let every run end, so no test leaves work behind.
     while (driver.load().running || driver.load().waiting) {
       held.splice(0).forEach((h) => h.release());
@@ -54,76 +70,72 @@ describe("in-process Inngest driver", () => {
     cronRuns = 0;
   });
 
-  it("starts a run for a key with nothing running even when slow keys hold every slot", async () => {
-    driver = new InProcessDriver([keyed]);
-    // Nine dead receivers, each with more deliveries than its limit: 8 × 8 fill the overall cap of 64.
-    const dead = Array.from({ length: 9 }, (_, i) => `dead-${i}`);
-    for (const k of dead) driver.dispatch(Array.from({ length: 12 }, (_, n) => ({ name: "test/keyed", data: { k, n } })));
+  it("runs at most the declared limit per concurrency key, and nothing caps the keys", async () => {
+    driver = new InProcessDriver(inngest, [keyed]);
+    const keys = Array.from({ length: 30 }, (_, i) => `key-${i}`);
+    for (const k of keys) driver.dispatch(Array.from({ length: PER_KEY + 2 }, (_, n) => ({ name: "test/keyed", data: { k, n } })));
     await settle();
-    expect(dead.slice(0, 8).map(heldBy)).toEqual(Array(8).fill(PER_KEY));
-    expect(heldBy("dead-8"), "the ninth key gets a run past the cap").toBe(1);
+    expect(keys.map(heldBy)).toEqual(Array(30).fill(PER_KEY));
+    expect(driver.load()).toEqual({ running: 30 * PER_KEY, waiting: 30 * 2 });
 
-    driver.dispatch([{ name: "test/keyed", data: { k: "healthy", n: 0 } }]);
+    // When a key's run ends its next one starts at once.
+    const run = held.find((h) => h.key === "key-7")!;
+    held.splice(held.indexOf(run), 1);
+    run.release();
     await settle();
-    expect(heldBy("healthy")).toBe(1);
-    // The cap still binds a key that already has a run: only one extra run per key.
-    driver.dispatch([{ name: "test/keyed", data: { k: "healthy", n: 1 } }]);
-    await settle();
-    expect(heldBy("healthy")).toBe(1);
-    expect(driver.load()).toEqual({ running: 64 + 2, waiting: 9 * 12 + 2 - 66 });
-
-    // When the key's run ends its next one starts at once, even though the cap is still exceeded.
-    const healthyRun = held.find((h) => h.key === "healthy")!;
-    held.splice(held.indexOf(healthyRun), 1);
-    healthyRun.release();
-    await settle();
-    expect(heldBy("healthy")).toBe(1);
-    expect(driver.load()).toEqual({ running: 64 + 2, waiting: 9 * 12 - 65 });
+    expect(heldBy("key-7")).toBe(PER_KEY);
+    expect(driver.load()).toEqual({ running: 30 * PER_KEY, waiting: 30 * 2 - 1 });
   });
 
-  it("starts no second run for an event whose work is already queued or running", async () => {
-    driver = new InProcessDriver([keyed]);
-    const event = (n: number) => ({ name: "test/keyed", data: { k: "slow", n } });
-    driver.dispatch(Array.from({ length: PER_KEY + 2 }, (_, n) => event(n)));
+  it("starts no second run of a singleton key while one is queued or running, and keeps event ids as sent", async () => {
+    driver = new InProcessDriver(inngest, [single]);
+    expect(driver.dispatch([{ id: "evt-a", name: "test/single", data: { id: "a" } }])).toEqual(["evt-a"]);
     await settle();
-    expect(driver.load()).toEqual({ running: PER_KEY, waiting: 2 });
+    driver.dispatch([{ id: "evt-a2", name: "test/single", data: { id: "a" } }, { name: "test/single", data: { id: "b" } }]);
+    await settle();
+    expect([heldBy("a"), heldBy("b")]).toEqual([1, 1]);
 
-    // Re-announced (a sweeper's duplicates): queued and running ones alike add nothing, whatever the key order.
-    driver.dispatch([event(0), event(PER_KEY + 1), { name: "test/keyed", data: { n: PER_KEY, k: "slow" } }]);
+    // Once the run has ended a new event for the key runs; a repeat of an event id already seen never does.
+    held.splice(0).forEach((h) => h.release());
     await settle();
-    expect(driver.load()).toEqual({ running: PER_KEY, waiting: 2 });
-
-    // Once its run has ended, the same event starts a run again.
-    const first = held.shift()!;
-    first.release();
+    driver.dispatch([{ id: "evt-a", name: "test/single", data: { id: "a" } }]);
     await settle();
-    expect(driver.load()).toEqual({ running: PER_KEY, waiting: 1 });
-    driver.dispatch([event(0)]);
+    expect(heldBy("a")).toBe(0);
+    driver.dispatch([{ id: "evt-a3", name: "test/single", data: { id: "a" } }]);
     await settle();
-    expect(driver.load()).toEqual({ running: PER_KEY, waiting: 2 });
+    expect(heldBy("a")).toBe(1);
   });
 
-  it("does not stack cron runs: a tick while the last one still runs starts nothing", async () => {
-    driver = new InProcessDriver([scheduled]);
+  it("fires cron functions when their expression says, as singletons", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: new Date("2026-01-01T00:01:00Z") });
+    driver = new InProcessDriver(inngest, [scheduled]);
+    driver.startCron();
+    vi.advanceTimersByTime(3 * 60_000);
+    expect(driver.load().running).toBe(0);
+    vi.advanceTimersByTime(60_000);
+    expect(driver.load().running).toBe(1);
     driver.fireCron();
-    driver.fireCron();
+    expect(driver.load()).toEqual({ running: 1, waiting: 0 });
+    vi.useRealTimers();
     await settle();
     expect(cronRuns).toBe(1);
-    expect(driver.load()).toEqual({ running: 1, waiting: 0 });
-    held.splice(0).forEach((h) => h.release());
-    await settle();
-    driver.fireCron();
-    await settle();
-    expect(cronRuns).toBe(2);
   });
 
-  it("keeps no bookkeeping for keys once their runs are done", async () => {
-    driver = new InProcessDriver([keyed]);
-    driver.dispatch(Array.from({ length: 50 }, (_, n) => ({ name: "test/keyed", data: { k: `key-${n}`, n } })));
-    await settle();
-    held.splice(0).forEach((h) => h.release());
-    await settle();
-    expect(driver.load()).toEqual({ running: 0, waiting: 0 });
-    expect((driver as unknown as { groups: Map<string, unknown> }).groups.size).toBe(0);
+  it("retries a failing step as often as the function's retries say, then fails the run", async () => {
+    driver = new InProcessDriver(inngest, [flaky]);
+    flakyCalls = 0;
+    driver.dispatch([{ name: "test/flaky", data: {} }]);
+    await vi.waitFor(() => expect(driver.load().running).toBe(0), { timeout: 10_000 });
+    expect(flakyCalls).toBe(2);
+  });
+
+  it("refuses to start when a function declares an option it cannot honour, naming it", () => {
+    const declare = (opts: object) =>
+      inngest.createFunction({ id: "test-refused", triggers: [{ event: "test/refused" }], retries: 0, ...opts }, async () => null);
+    expect(() => new InProcessDriver(inngest, [declare({ rateLimit: { limit: 1, period: "1m" } })])).toThrow(/rateLimit of function test-refused/);
+    expect(() => new InProcessDriver(inngest, [declare({ concurrency: { key: "event.user.id", limit: 1 } })])).toThrow(/concurrency\.key/);
+    expect(() => new InProcessDriver(inngest, [declare({ singleton: { key: "event.data.id", mode: "cancel" } })])).toThrow(/singleton\.mode/);
+    expect(() => new InProcessDriver(inngest, [declare({ triggers: [{ event: "test/refused", if: "event.data.x == 1" }] })])).toThrow(/trigger option if/);
+    expect(() => new InProcessDriver(inngest, [declare({ triggers: [{ cron: "every minute" }] })])).toThrow();
   });
 });

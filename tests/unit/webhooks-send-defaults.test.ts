@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { deliverWebhook } from "@/inngest/functions/deliver-webhook";
+import { inngest } from "@/inngest/client";
 import { InProcessDriver } from "@/inngest/driver";
 import { attemptDelivery, type AttemptOptions } from "@/lib/webhooks/attempt";
-import { DELIVERY_CREATED_EVENT } from "@/lib/webhooks/outbox";
+import { DELIVERY_CREATED_EVENT } from "@/inngest/events";
 import { SEND_DEFAULTS } from "@/lib/webhooks/send";
 
 // The attempt itself needs a database; here only what the delivery function asks of it matters.
@@ -17,7 +18,7 @@ describe("webhook send bounds", () => {
   });
 
   it("are what deliver-webhook attempts with, with the target rules of the environment", async () => {
-    new InProcessDriver([deliverWebhook]).dispatch([
+    new InProcessDriver(inngest, [deliverWebhook]).dispatch([
       { name: DELIVERY_CREATED_EVENT, data: { deliveryId: "delivery-1", integrationId: "integration-1" } },
     ]);
     await vi.waitFor(() => expect(attemptDelivery).toHaveBeenCalledTimes(1));

@@ -1,5 +1,7 @@
 "use server";
 
+import { z } from "zod";
+import { RETRY_SCHEDULES } from "@/db/schema";
 import {
   createIntegrationFormSchema,
   integrationIdFormSchema,
@@ -75,4 +77,16 @@ export const sendTestDeliveryAction = formAction({
   unknown: NOT_FOUND,
   run: async (session, { id }): Promise<TestDeliveryState> => ({ deliveryId: await sendTestDelivery(session.organizationId, id) }),
   revalidate: () => ["/deliveries"],
+});
+
+const retryScheduleFormSchema = integrationIdFormSchema.extend({ retry_schedule: z.enum(RETRY_SCHEDULES) });
+
+export const setRetryScheduleAction = formAction({
+  schema: retryScheduleFormSchema,
+  unknown: NOT_FOUND,
+  run: async (session, { id, retry_schedule }): Promise<FormState> => {
+    await updateIntegration(session.organizationId, id, { retrySchedule: retry_schedule });
+    return { notice: "Retry schedule saved." };
+  },
+  revalidate: () => ["/integrations"],
 });

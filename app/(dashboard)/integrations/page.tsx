@@ -3,9 +3,11 @@ import { WEBHOOK_EVENT_TYPES } from "@/db/schema";
 import { INTEGRATION_LIST, integrationsQueryOf, listIntegrationPage } from "@/lib/dashboard/integrations";
 import { listLinks, type SearchParams } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
+import { FailingIntegrationsBanner } from "../_components/failing-integrations-banner";
 import { FormSection, PagedListSection } from "../_components/sections";
 import { CreateIntegrationForm } from "./create-integration-form";
 import { IntegrationsTable } from "./integrations-table";
+import { RetryScheduleForm } from "./retry-schedule-form";
 
 export const metadata: Metadata = { title: "Integrations · Ticketing analytics" };
 
@@ -25,6 +27,8 @@ export default async function IntegrationsPage({ searchParams }: { searchParams:
         </p>
       </div>
 
+      <FailingIntegrationsBanner organizationId={session.organizationId} />
+
       <PagedListSection
         id="integrations-heading"
         title="Webhooks"
@@ -37,6 +41,16 @@ export default async function IntegrationsPage({ searchParams }: { searchParams:
       >
         <IntegrationsTable integrations={rows} sortLinks={sorting} />
       </PagedListSection>
+
+      {rows.length > 0 && (
+        <FormSection id="retry-schedule-heading" title="Retry schedule">
+          <div className="space-y-4">
+            {rows.map((integration) => (
+              <RetryScheduleForm key={integration.id} integration={integration} />
+            ))}
+          </div>
+        </FormSection>
+      )}
 
       <FormSection id="create-heading" title="Add a webhook">
         <CreateIntegrationForm eventTypes={WEBHOOK_EVENT_TYPES} />

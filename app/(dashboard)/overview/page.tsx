@@ -4,6 +4,7 @@ import { formatMoney, formatPercent } from "@/lib/dashboard/format";
 import { PERIOD_DAYS, periodSchema, salesOverview } from "@/lib/dashboard/overview";
 import { requireSession } from "@/lib/dashboard/session";
 import { BarChart } from "../_components/bar-chart";
+import { FailingIntegrationsBanner } from "../_components/failing-integrations-banner";
 import { PendingLink } from "../_components/pending-link";
 import { DailyFiguresTable, TopEventsTable } from "./overview-tables";
 
@@ -23,6 +24,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
+      <FailingIntegrationsBanner organizationId={session.organizationId} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">Overview</h1>

@@ -1,0 +1,42 @@
+"use client";
+
+import type { FormState } from "@/lib/dashboard/forms";
+import { SubmitButton } from "../_components/form-controls";
+import { useFormAction } from "../_components/notices";
+import { setRetryScheduleAction } from "./actions";
+
+const SCHEDULES = {
+  immediate: "At once (default)",
+  nominal: "Spaced: wait for each retry's time (5 s doubling, up to 5 min)",
+};
+
+/** One webhook's retry schedule: failed deliveries retried at once, or each retry waiting for its scheduled time. */
+export function RetryScheduleForm({ integration }: { integration: { id: string; url: string; retrySchedule: string } }) {
+  const [state, action] = useFormAction<FormState>(setRetryScheduleAction, {});
+  const selectId = `retry-schedule-${integration.id}`;
+  return (
+    <form action={action} className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="id" value={integration.id} />
+      <label htmlFor={selectId} className="block min-w-0 flex-1 text-sm">
+        <span className="block break-all font-medium text-slate-800">{integration.url}</span>
+        <select
+          id={selectId}
+          name="retry_schedule"
+          defaultValue={integration.retrySchedule}
+          className="mt-1 block w-full rounded-md border border-slate-400 px-2 py-1.5 text-sm"
+        >
+          {Object.entries(SCHEDULES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <SubmitButton pendingLabel="Saving…">Save</SubmitButton>
+      <p role="status" className="w-full text-sm">
+        {state.notice && <span className="text-emerald-800">{state.notice}</span>}
+        {state.error && <span className="text-red-700">{state.error}</span>}
+      </p>
+    </form>
+  );
+}
