@@ -14,6 +14,8 @@ import {
   updateTicketTypeSchema,
 } from "@/lib/catalog/ticket-type-schemas";
 import { createVenueSchema, updateVenueSchema, venueListSchema, venueSchema } from "@/lib/catalog/venue-schemas";
+import { exportQuerySchema } from "@/lib/analytics/export-schemas";
+import { summaryQuerySchema, summaryResponseSchema } from "@/lib/analytics/summary-schemas";
 import type { ErrorCode } from "@/lib/http/errors";
 import type { Access } from "@/lib/http/route";
 import {
@@ -157,6 +159,53 @@ export const OPERATIONS: Operation[] = [
       is_refunded: "Only refunded (true) or only not refunded (false) orders",
     },
     response: { status: 200, description: "The transactions envelope (spec 2.1)", schema: transactionsResponseSchema, name: "TransactionsResponse" },
+  },
+  {
+    operationId: "summarizeTransactions",
+    resource: "Transactions",
+    method: "get",
+    path: "/analytics_search/api/summary",
+    summary: "Summarize transactions",
+    description:
+      "Orders, tickets (sum of cart item quantities), revenue (sum of total_price, refunded orders included) and refunds " +
+      "of the orders the transactions search returns for the same filters, grouped. Money in minor units. Time buckets are " +
+      "UTC (weeks start on Monday) and contiguous, empty ones with zeros; other groups list only keys with orders, by revenue. " +
+      "Grouped by ticket_type, an order counts under each type it holds and revenue is the items' unit price × quantity.",
+    access: { scope: "orders:read" },
+    query: summaryQuerySchema,
+    queryNotes: {
+      group_by: "day, week, month, event, ticket_type, order_source or payment_method",
+      date_from: "Inclusive lower bound on created_at; a bare date means the start of that UTC day",
+      date_to: "Inclusive upper bound on created_at; a bare date covers that whole UTC day",
+      event_id: "Only orders of this event (evt_…); an id that is not one of the organization's events is a 400",
+      is_refunded: "Only refunded (true) or only not refunded (false) orders",
+    },
+    response: { status: 200, description: "Figures per group and in total", schema: summaryResponseSchema, name: "TransactionsSummary" },
+  },
+  {
+    operationId: "exportTransactions",
+    resource: "Transactions",
+    method: "get",
+    path: "/analytics_search/api/transactions/export",
+    summary: "Export transactions",
+    description:
+      "Every order the transactions search matches, in its sort order, streamed as a download (Content-Disposition: " +
+      "attachment): CSV (RFC 4180, UTF-8, header row, CRLF) or JSON Lines. Money in minor units, timestamps ISO 8601 UTC. " +
+      "CSV cells starting with = + - @, tab or carriage return get a leading ' so spreadsheets do not run them. " +
+      "Counts as one request for the rate limit. The columns are listed in the README (Export columns).",
+    access: { scope: "orders:read" },
+    query: exportQuerySchema,
+    queryNotes: {
+      sort: "date (created_at), price (total_price) or customer_name (case-insensitive)",
+      date_from: "Inclusive lower bound on created_at; a bare date means the start of that UTC day",
+      date_to: "Inclusive upper bound on created_at; a bare date covers that whole UTC day",
+      q: "Case-insensitive match on customer email, name or phone, or an exact order number",
+      event_id: "Only orders of this event (evt_…)",
+      is_refunded: "Only refunded (true) or only not refunded (false) orders",
+      format: "csv (default) or jsonl",
+      rows: "orders (default): one row per order; items: one row per cart item",
+    },
+    response: { status: 200, description: "text/csv or application/x-ndjson, streamed" },
   },
   {
     operationId: "listOrders",

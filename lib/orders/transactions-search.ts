@@ -2,6 +2,9 @@ import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
 import { orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
+
+/** What filtersOf reads: the search's filters, q optional (the summary has none). */
+export type TransactionFilters = Pick<TransactionsQuery, "date_from" | "date_to" | "event_id" | "is_refunded"> & { q?: string };
 import { countOrders } from "./orders";
 import { toTransactionOrders, type TransactionOrder } from "./transaction-order";
 
@@ -13,14 +16,14 @@ const MAX_ORDER_NUMBER = 2_147_483_647;
  * the final key: the ordering is total, so walking pages with `from` never repeats or skips an order,
  * and PostgreSQL can read the first page straight off the index (forwards or backwards).
  */
-const SORT_KEYS = {
+export const SORT_KEYS = {
   date: orders.createdAt,
   price: orders.totalPrice,
   customer_name: sql`lower(${orders.customerName})`,
 } as const;
 
 /** The created_at bounds of the query as timestamptz expressions; a bare date_to covers its whole day. */
-function dateBounds(query: TransactionsQuery): { lo?: SQL; hi?: SQL; hiInclusive: boolean } {
+function dateBounds(query: Pick<TransactionsQuery, "date_from" | "date_to">): { lo?: SQL; hi?: SQL; hiInclusive: boolean } {
   const { date_from: from, date_to: to } = query;
   return {
     lo: from && sql`${from.text}::timestamptz`,
@@ -30,7 +33,7 @@ function dateBounds(query: TransactionsQuery): { lo?: SQL; hi?: SQL; hiInclusive
 }
 
 /** The query's filters beyond the organization; empty when it asks for every order. */
-function filtersOf(query: TransactionsQuery): SQL[] {
+export function filtersOf(query: TransactionFilters): SQL[] {
   const filters: SQL[] = [];
   const { lo, hi, hiInclusive } = dateBounds(query);
   if (lo) filters.push(sql`${orders.createdAt} >= ${lo}`);

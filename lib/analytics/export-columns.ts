@@ -1,0 +1,62 @@
+import type { orderItems, orders } from "@/db/schema";
+import { toPublicId } from "@/lib/ids";
+import type { Cell } from "./export-format";
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** What one export row is built from: the order, its event's name and its items. */
+export interface ExportOrder {
+  order: OrderRow;
+  eventName: string;
+  items: ItemRow[];
+}
+
+type Column<T> = readonly [name: string, value: (row: T) => Cell];
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+const ORDER_HEAD: Column<ExportOrder>[] = [
+  ["order_number", ({ order }) => order.orderNumber],
+  ["order_uuid", ({ order }) => order.id],
+  ["created_at", ({ order }) => iso(order.createdAt)],
+  ["event_id", ({ order }) => toPublicId("event", order.eventId)],
+  ["event_name", ({ eventName }) => eventName],
+  ["customer_name", ({ order }) => order.customerName],
+  ["email", ({ order }) => order.customerEmail],
+];
+
+const ORDER_TAIL: Column<ExportOrder>[] = [
+  ["is_refunded", ({ order }) => order.isRefunded],
+  ["order_source", ({ order }) => order.orderSource],
+  ["payment_method", ({ order }) => order.paymentMethod],
+  ["payment_method_brand", ({ order }) => order.paymentMethodBrand],
+];
+
+/** One row per order (README, "Export columns"). */
+export const ORDER_COLUMNS: Column<ExportOrder>[] = [
+  ...ORDER_HEAD,
+  ["phone_number", ({ order }) => order.customerPhone],
+  ["currency", ({ order }) => order.currency],
+  ["total_price", ({ order }) => order.totalPrice],
+  ["original_price", ({ order }) => order.originalPrice],
+  ["tickets", ({ items }) => items.reduce((sum, item) => sum + item.quantity, 0)],
+  ...ORDER_TAIL,
+  ["refunded_at", ({ order }) => iso(order.refundedAt)],
+  ["refund_reason", ({ order }) => order.refundReason],
+];
+
+/** One row per cart item (rows=items), the order's columns repeated on each. */
+export const ITEM_COLUMNS: Column<ExportOrder & { item: ItemRow }>[] = [
+  ...ORDER_HEAD,
+  ["currency", ({ order }) => order.currency],
+  ["ticket_type_id", ({ item }) => toPublicId("ticketType", item.ticketTypeId)],
+  ["item_name", ({ item }) => item.name],
+  ["category", ({ item }) => item.category],
+  ["product_type", ({ item }) => item.productType],
+  ["quantity", ({ item }) => item.quantity],
+  ["unit_price", ({ item }) => item.unitPrice],
+  ["line_total", ({ item }) => item.quantity * item.unitPrice],
+  ["vat_percent", ({ item }) => item.vatPercent],
+  ...ORDER_TAIL,
+];
