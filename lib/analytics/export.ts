@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { db, type Queryable } from "@/db/client";
+import { db } from "@/db/client";
 import { events, orderItems, orders } from "@/db/schema";
 import { log } from "@/lib/log";
 import { groupBy } from "@/lib/orders/transaction-order";
@@ -19,12 +19,20 @@ interface Cursor {
   id: string;
 }
 
+type ItemRow = typeof orderItems.$inferSelect;
+
+interface Page {
+  orders: ExportOrder[];
+  items: Map<string, ItemRow[]>;
+  next: Cursor | null;
+}
+
 /**
  * One page of the export in the search's order, after `cursor` (keyset pagination): each page is an index
  * range scan from where the previous one stopped, so the millionth order costs what the first does, on
  * PGlite and PostgreSQL alike, and no query stays open between pages.
  */
-async function exportPage(q: Queryable, organizationId: string, query: ExportQuery, cursor: Cursor | null) {
+async function exportPage(organizationId: string, query: ExportQuery, cursor: Cursor | null): Promise<Page> {
   const key = SORT_KEYS[query.sort];
   const direction = query.order === "asc" ? asc : desc;
   const after: SQL[] = [];
@@ -32,33 +40,41 @@ async function exportPage(q: Queryable, organizationId: string, query: ExportQue
     const comparison = query.order === "asc" ? sql`>` : sql`<`;
     after.push(sql`(${key}, ${orders.id}) ${comparison} (${cursor.key}::${sql.raw(SORT_KEY_TYPES[query.sort])}, ${cursor.id}::uuid)`);
   }
-  const rows = await q
-    .select({ order: orders, eventName: events.name, key: sql<string>`(${key})::text` })
+  const rows = await db
+    .select({
+      order: orders,
+      eventName: events.name,
+      key: sql<string>`(${key})::text`,
+      tickets: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
+    })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(and(eq(orders.organizationId, organizationId), ...filtersOf(query), ...after))
     .orderBy(direction(key), direction(orders.id))
     .limit(PAGE_SIZE);
-  const items = rows.length
-    ? await q
-        .select()
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, rows.map((row) => row.order.id)))
-        .orderBy(orderItems.orderId, orderItems.id)
-    : [];
-  const itemsByOrder = groupBy(items, (item) => item.orderId);
+  const items =
+    query.rows === "items" && rows.length
+      ? await db
+          .select()
+          .from(orderItems)
+          .where(inArray(orderItems.orderId, rows.map((row) => row.order.id)))
+          .orderBy(orderItems.orderId, orderItems.id)
+      : [];
   const last = rows.at(-1);
   return {
-    orders: rows.map((row): ExportOrder => ({ order: row.order, eventName: row.eventName, items: itemsByOrder.get(row.order.id) ?? [] })),
+    orders: rows,
+    items: groupBy(items, (item) => item.orderId),
     next: rows.length === PAGE_SIZE && last ? { key: last.key, id: last.order.id } : null,
   };
 }
 
-function exportRows(query: ExportQuery, page: ExportOrder[]): Cell[][] {
+function exportRows(query: ExportQuery, page: Page): Cell[][] {
   if (query.rows === "items") {
-    return page.flatMap((order) => order.items.map((item) => ITEM_COLUMNS.map(([, value]) => value({ ...order, item }))));
+    return page.orders.flatMap((order) =>
+      (page.items.get(order.order.id) ?? []).map((item) => ITEM_COLUMNS.map(([, value]) => value({ ...order, item }))),
+    );
   }
-  return page.map((order) => ORDER_COLUMNS.map(([, value]) => value(order)));
+  return page.orders.map((order) => ORDER_COLUMNS.map(([, value]) => value(order)));
 }
 
 export interface TransactionsExport {
@@ -75,8 +91,9 @@ export function exportTransactions(organizationId: string, query: ExportQuery, n
   const columns = (query.rows === "items" ? ITEM_COLUMNS : ORDER_COLUMNS).map(([name]) => name);
   const line = query.format === "csv" ? csvLine : (cells: Cell[]) => jsonLine(columns, cells);
   const encoder = new TextEncoder();
-  let cursor: Cursor | null = null;
   let started = false;
+  // The next page is asked for as soon as the previous one arrives, so the database works while this one is sent.
+  let nextPage: Promise<Page> | null = null;
 
   const body = new ReadableStream<Uint8Array>(
     {
@@ -90,10 +107,13 @@ export function exportTransactions(organizationId: string, query: ExportQuery, n
               return;
             }
           }
-          const page = await exportPage(db, organizationId, query, cursor);
-          const text = exportRows(query, page.orders).map(line).join("");
+          const page = await (nextPage ?? exportPage(organizationId, query, null));
+          const cursor = page.next;
+          nextPage = cursor ? exportPage(organizationId, query, cursor) : null;
+          // An abandoned download must not leave the prefetch's rejection unhandled.
+          nextPage?.catch(() => {});
+          const text = exportRows(query, page).map(line).join("");
           if (text) controller.enqueue(encoder.encode(text));
-          cursor = page.next;
           if (!cursor) controller.close();
         } catch (error) {
           // The status line is sent already: all that is left is to cut the download short.
