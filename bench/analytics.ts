@@ -139,7 +139,7 @@ async function main() {
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
     if (Number.isNaN(firstByteMs)) firstByteMs = performance.now() - started;
     bytes += chunk.value.byteLength;
-    for (const byte of chunk.value) if (byte === 10) rows++;
+    for (let at = chunk.value.indexOf(10); at >= 0; at = chunk.value.indexOf(10, at + 1)) rows++;
   }
   const totalSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);

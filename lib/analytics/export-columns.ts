@@ -1,25 +1,42 @@
-import type { orderItems, orders } from "@/db/schema";
+import type { orderItems } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import type { Cell } from "./export-format";
 
-type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
+
+/** The order columns an export reads; timestamps arrive as ISO text from the database (no Date per row). */
+export interface ExportOrderRow {
+  id: string;
+  orderNumber: number;
+  createdAt: string;
+  eventId: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  currency: string;
+  totalPrice: number;
+  originalPrice: number;
+  isRefunded: boolean;
+  orderSource: string;
+  paymentMethod: string;
+  paymentMethodBrand: string;
+  refundedAt: string | null;
+  refundReason: string | null;
+}
 
 /** What one export row is built from: the order, its event's name and its tickets (sum of item quantities). */
 export interface ExportOrder {
-  order: OrderRow;
+  order: ExportOrderRow;
   eventName: string;
   tickets: number;
 }
 
 type Column<T> = readonly [name: string, value: (row: T) => Cell];
 
-const iso = (date: Date | null) => date?.toISOString() ?? null;
-
 const ORDER_HEAD: Column<ExportOrder>[] = [
   ["order_number", ({ order }) => order.orderNumber],
   ["order_uuid", ({ order }) => order.id],
-  ["created_at", ({ order }) => iso(order.createdAt)],
+  ["created_at", ({ order }) => order.createdAt],
   ["event_id", ({ order }) => toPublicId("event", order.eventId)],
   ["event_name", ({ eventName }) => eventName],
   ["customer_name", ({ order }) => order.customerName],
@@ -42,7 +59,7 @@ export const ORDER_COLUMNS: Column<ExportOrder>[] = [
   ["original_price", ({ order }) => order.originalPrice],
   ["tickets", ({ tickets }) => tickets],
   ...ORDER_TAIL,
-  ["refunded_at", ({ order }) => iso(order.refundedAt)],
+  ["refunded_at", ({ order }) => order.refundedAt],
   ["refund_reason", ({ order }) => order.refundReason],
 ];
 

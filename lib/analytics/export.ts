@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { events, orderItems, orders } from "@/db/schema";
 import { log } from "@/lib/log";
 import { groupBy } from "@/lib/orders/transaction-order";
@@ -13,6 +14,10 @@ const PAGE_SIZE = 1_000;
 
 /** The SQL type of each sort key, to compare a page's last key (read as text, so no precision is lost) with. */
 const SORT_KEY_TYPES = { date: "timestamptz", price: "integer", customer_name: "text" } as const;
+
+/** A timestamptz as JavaScript's toISOString writes it (UTC, milliseconds), formatted by the database. */
+const isoText = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 interface Cursor {
   key: string;
@@ -42,7 +47,24 @@ async function exportPage(organizationId: string, query: ExportQuery, cursor: Cu
   }
   const rows = await db
     .select({
-      order: orders,
+      order: {
+        id: orders.id,
+        orderNumber: orders.orderNumber,
+        createdAt: isoText(orders.createdAt),
+        eventId: orders.eventId,
+        customerName: orders.customerName,
+        customerEmail: orders.customerEmail,
+        customerPhone: orders.customerPhone,
+        currency: orders.currency,
+        totalPrice: orders.totalPrice,
+        originalPrice: orders.originalPrice,
+        isRefunded: orders.isRefunded,
+        orderSource: orders.orderSource,
+        paymentMethod: orders.paymentMethod,
+        paymentMethodBrand: orders.paymentMethodBrand,
+        refundedAt: sql<string | null>`${isoText(orders.refundedAt)}`,
+        refundReason: orders.refundReason,
+      },
       eventName: events.name,
       key: sql<string>`(${key})::text`,
       tickets: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),

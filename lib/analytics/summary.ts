@@ -82,6 +82,8 @@ async function dailySalesFigures(q: Queryable, organizationId: string, query: Su
   if (days.endDay !== undefined) conditions.push(lt(t.day, dayText(days.endDay)));
   if (query.event_id) conditions.push(eq(t.eventId, query.event_id));
   if (query.is_refunded !== undefined) conditions.push(eq(t.isRefunded, query.is_refunded));
+  if (query.order_source) conditions.push(eq(t.orderSource, query.order_source));
+  if (query.payment_method) conditions.push(eq(t.paymentMethod, query.payment_method));
   const key = DAILY_KEYS[dimension];
   return q
     .select({

@@ -41,6 +41,8 @@ export const transactionFilterShape = {
     .enum(["true", "false"], { error: "must be true or false" })
     .transform((value) => value === "true")
     .optional(),
+  order_source: z.string().trim().min(1, "must not be empty").max(100).optional(),
+  payment_method: z.string().trim().min(1, "must not be empty").max(100).optional(),
 };
 
 type DateRange = { date_from?: z.output<typeof dateBound>; date_to?: z.output<typeof dateBound> };

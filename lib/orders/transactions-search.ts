@@ -4,7 +4,9 @@ import { orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 
 /** What filtersOf reads: the search's filters, q optional (the summary has none). */
-export type TransactionFilters = Pick<TransactionsQuery, "date_from" | "date_to" | "event_id" | "is_refunded"> & { q?: string };
+export type TransactionFilters = Pick<TransactionsQuery, "date_from" | "date_to" | "event_id" | "is_refunded" | "order_source" | "payment_method"> & {
+  q?: string;
+};
 import { countOrders } from "./orders";
 import { toTransactionOrders, type TransactionOrder } from "./transaction-order";
 
@@ -40,6 +42,8 @@ export function filtersOf(query: TransactionFilters): SQL[] {
   if (hi) filters.push(hiInclusive ? sql`${orders.createdAt} <= ${hi}` : sql`${orders.createdAt} < ${hi}`);
   if (query.event_id) filters.push(eq(orders.eventId, query.event_id));
   if (query.is_refunded !== undefined) filters.push(eq(orders.isRefunded, query.is_refunded));
+  if (query.order_source) filters.push(eq(orders.orderSource, query.order_source));
+  if (query.payment_method) filters.push(eq(orders.paymentMethod, query.payment_method));
   if (query.q) {
     // strpos on lowered text is a plain substring test: no LIKE wildcards to escape in user input.
     const needle = query.q.toLowerCase();
@@ -61,7 +65,8 @@ export function filtersOf(query: TransactionFilters): SQL[] {
  * order_daily_counts and counts only the partial days at the ends, instead of every order in the range.
  */
 async function countTransactions(organizationId: string, query: TransactionsQuery, filters: SQL[]): Promise<number> {
-  const datesOnly = query.event_id === undefined && query.is_refunded === undefined && !query.q;
+  const datesOnly =
+    query.event_id === undefined && query.is_refunded === undefined && !query.q && !query.order_source && !query.payment_method;
   if (filters.length === 0 || !datesOnly) return countOrders(organizationId, filters);
   const { lo, hi, hiInclusive } = dateBounds(query);
   const [row] = await db

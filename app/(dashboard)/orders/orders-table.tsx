@@ -12,6 +12,7 @@ export interface OrderListRow {
   createdAt: string;
   customerName: string;
   email: string;
+  eventName: string;
   total: number;
   currency: string;
   isRefunded: boolean;
@@ -42,6 +43,7 @@ const columns = [
   }),
   column.accessor("customerName", { header: "Customer", meta: { sort: "customer_name" } }),
   column.accessor("email", { header: "Email", cell: (c) => <span className="break-all">{c.getValue()}</span> }),
+  column.accessor("eventName", { header: "Event" }),
   column.accessor("total", {
     header: "Total",
     meta: { sort: "price" },
