@@ -1,11 +1,23 @@
 "use client";
 
 import { useId, useState, type KeyboardEvent } from "react";
+import { currencyDigits, formatCompact, formatMoney } from "@/lib/dashboard/format";
 
 export interface SeriesPoint {
   /** What the point is, as shown beside its value ("3 Mar", "Week of 2 Mar"). */
   label: string;
   value: number;
+}
+
+/** What the values are (functions cannot cross from a server page to this client component): counts or money in minor units. */
+export type SeriesUnit = "count" | { currency: string };
+
+function formatters(unit: SeriesUnit): { format: (value: number) => string; formatTick: (value: number) => string } {
+  if (unit === "count") return { format: (value) => value.toLocaleString("en-GB"), formatTick: formatCompact };
+  return {
+    format: (value) => formatMoney(value, unit.currency),
+    formatTick: (value) => formatCompact(value / 10 ** currencyDigits(unit.currency)),
+  };
 }
 
 /** Up to five round steps from 0 covering `max` (1, 2 or 5 × 10^n apart). */
@@ -34,8 +46,7 @@ export function SeriesChart({
   title,
   summary,
   points,
-  format,
-  formatTick = format,
+  unit,
   kind = "bar",
   color = "#1d4ed8",
   testId,
@@ -44,13 +55,13 @@ export function SeriesChart({
   /** One sentence for screen readers: what the chart shows and its total. */
   summary: string;
   points: SeriesPoint[];
-  format: (value: number) => string;
-  formatTick?: (value: number) => string;
+  unit: SeriesUnit;
   kind?: "bar" | "line";
   color?: string;
   testId?: string;
 }) {
   const [active, setActive] = useState<number | null>(null);
+  const { format, formatTick } = formatters(unit);
   const id = useId();
   const ticks = niceTicks(Math.max(0, ...points.map((p) => p.value)));
   const top = ticks.at(-1) || 1;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { currencyDigits, formatBucket, formatCompact, formatDay, formatMoney } from "@/lib/dashboard/format";
+import { formatBucket, formatDay, formatMoney } from "@/lib/dashboard/format";
 import { PERIOD_DAYS, periodSchema, salesOverview } from "@/lib/dashboard/overview";
 import { requireSession } from "@/lib/dashboard/session";
 import { SeriesChart } from "../_components/series-chart";
@@ -18,7 +18,6 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const days = periodSchema.parse((await searchParams).days);
   const sales = await salesOverview(session.organizationId, days);
   const money = (minor: number) => formatMoney(minor, sales.currency);
-  const moneyTick = (minor: number) => formatCompact(minor / 10 ** currencyDigits(sales.currency));
   const count = (n: number) => n.toLocaleString("en-GB");
   const per = BUCKET_NAMES[sales.bucket];
   const points = (value: (row: (typeof sales.series)[number]) => number) =>
@@ -78,16 +77,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           title={`Revenue per ${per}`}
           summary={`Revenue per ${per} over the last ${periodName(days)}, ${money(totals.revenue)} in total`}
           points={points((row) => row.revenue)}
-          format={money}
-          formatTick={moneyTick}
+          unit={{ currency: sales.currency }}
           testId="chart-revenue"
         />
         <SeriesChart
           title={`Orders per ${per}`}
           summary={`Orders per ${per} over the last ${periodName(days)}, ${count(totals.orders)} in total`}
           points={points((row) => row.orders)}
-          format={count}
-          formatTick={formatCompact}
+          unit="count"
           color="#047857"
           testId="chart-orders"
         />
@@ -95,8 +92,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           title={`Tickets sold per ${per}`}
           summary={`Tickets sold per ${per} over the last ${periodName(days)}, ${count(totals.tickets)} in total`}
           points={points((row) => row.tickets)}
-          format={count}
-          formatTick={formatCompact}
+          unit="count"
           color="#6d28d9"
           testId="chart-tickets"
         />
@@ -104,8 +100,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           title={`Refunds per ${per}`}
           summary={`Refunded amount per ${per} over the last ${periodName(days)}, ${money(totals.refunded_amount)} in ${count(totals.refunded_orders)} orders`}
           points={points((row) => row.refunded_amount)}
-          format={money}
-          formatTick={moneyTick}
+          unit={{ currency: sales.currency }}
           color="#b91c1c"
           testId="chart-refunds"
         />

@@ -1,6 +1,6 @@
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
 import type { EventSales } from "@/lib/dashboard/event-sales";
-import { formatBucket, formatCompact, formatMoney } from "@/lib/dashboard/format";
+import { formatBucket, formatMoney } from "@/lib/dashboard/format";
 import { SeriesChart } from "../../_components/series-chart";
 
 /** Sold against capacity per ticket type, revenue and refunds, and tickets sold over time since the sale opened. */
@@ -69,8 +69,7 @@ export function EventSalesSection({ sales, ticketTypes, currency }: { sales: Eve
         title="Tickets sold since the sale opened (cumulative)"
         summary={`Cumulative tickets sold per ${sales.bucket}, ${count(sales.totals.tickets)} in total`}
         points={sales.cumulative.map((point) => ({ label: formatBucket(sales.bucket, point.key, point.label), value: point.tickets }))}
-        format={count}
-        formatTick={formatCompact}
+        unit="count"
         kind="line"
         testId="chart-cumulative"
       />
