@@ -150,6 +150,7 @@ async function ticketTypeFigures(q: Queryable, organizationId: string, query: Su
     .select({
       id: orderItems.ticketTypeId,
       name: sql<string>`coalesce(max(${ticketTypes.name}), max(${orderItems.name}))`,
+      eventName: sql<string>`max(${orderItems.eventName})`,
       orders: num(sql`count(distinct ${orders.id})`),
       tickets: num(sql`sum(${orderItems.quantity})`),
       revenue: num(sql`sum(${lineValue})`),
@@ -162,7 +163,8 @@ async function ticketTypeFigures(q: Queryable, organizationId: string, query: Su
     .where(and(eq(orders.organizationId, organizationId), ...filtersOf(query)))
     .groupBy(orderItems.ticketTypeId);
   return rows
-    .map(({ id, name, ...figures }) => ({ key: toPublicId("ticketType", id), label: name, ...figures }))
+    // Ticket types of different events often share a name ("Adult"): the label names the event too.
+    .map(({ id, name, eventName, ...figures }) => ({ key: toPublicId("ticketType", id), label: `${name} (${eventName})`, ...figures }))
     .sort(byRevenueThenLabel);
 }
 

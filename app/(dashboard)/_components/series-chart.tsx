@@ -99,7 +99,7 @@ export function SeriesChart({
         onFocus={() => setActive((index) => index ?? points.length - 1)}
         onBlur={() => setActive(null)}
         onMouseLeave={() => setActive(null)}
-        className="mt-2 grid grid-cols-[3.5rem_1fr] rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:grid-cols-[4.5rem_1fr]"
+        className="mt-4 grid grid-cols-[3.5rem_1fr] rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:grid-cols-[4.5rem_1fr]"
       >
         <p id={`${id}-summary`} className="sr-only">
           {summary}

@@ -22,20 +22,20 @@ export function Breakdown({
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No orders in this period.</p>
       ) : (
-        <table className="mt-2 w-full table-fixed text-sm">
+        <table className="mt-2 w-full text-sm">
           <caption className="sr-only">{title}: orders, tickets and revenue per group</caption>
           <thead>
             <tr className="text-left text-xs text-slate-600">
-              <th scope="col" className="w-1/2 py-1 font-medium">
+              <th scope="col" className="w-full py-1 font-medium">
                 Name
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 pl-3 text-right font-medium">
                 Orders
               </th>
-              <th scope="col" className="hidden py-1 text-right font-medium sm:table-cell">
+              <th scope="col" className="hidden py-1 pl-3 text-right font-medium sm:table-cell">
                 Tickets
               </th>
-              <th scope="col" className="py-1 text-right font-medium">
+              <th scope="col" className="py-1 pl-3 text-right font-medium">
                 Revenue
               </th>
             </tr>
@@ -43,15 +43,15 @@ export function Breakdown({
           <tbody>
             {rows.map((row) => (
               <tr key={row.key} className="border-t border-slate-100" data-testid={testId}>
-                <th scope="row" className="py-1.5 pr-2 text-left font-normal">
+                <th scope="row" className="max-w-0 py-1.5 text-left font-normal">
                   <span className="block truncate" title={row.label}>
                     {row.label}
                   </span>
                   <span className="mt-1 block h-1.5 rounded-full bg-blue-700" style={{ width: `${max > 0 ? Math.max(2, (row.revenue / max) * 100) : 0}%` }} aria-hidden="true" />
                 </th>
-                <td className="py-1.5 text-right tabular-nums">{row.orders.toLocaleString("en-GB")}</td>
-                <td className="hidden py-1.5 text-right tabular-nums sm:table-cell">{row.tickets.toLocaleString("en-GB")}</td>
-                <td className="py-1.5 text-right tabular-nums">{money(row.revenue)}</td>
+                <td className="py-1.5 pl-3 text-right whitespace-nowrap tabular-nums">{row.orders.toLocaleString("en-GB")}</td>
+                <td className="hidden py-1.5 pl-3 text-right whitespace-nowrap tabular-nums sm:table-cell">{row.tickets.toLocaleString("en-GB")}</td>
+                <td className="py-1.5 pl-3 text-right whitespace-nowrap tabular-nums">{money(row.revenue)}</td>
               </tr>
             ))}
           </tbody>
