@@ -135,6 +135,18 @@ const VENUE_ID = { id: "Venue id (ven_…)" };
 const EVENT_ID = { event_id: "Event id (evt_…)" };
 const DELIVERY_ID = { id: "Delivery id (dlv_…)" };
 
+/** What the transactions filters mean, for the search, its summary and its export. */
+const TRANSACTION_FILTER_NOTES = {
+  date_from: "Inclusive lower bound on created_at; a bare date means the start of that UTC day",
+  date_to: "Inclusive upper bound on created_at; a bare date covers that whole UTC day",
+  event_id: "Only orders of this event (evt_…)",
+  is_refunded: "Only refunded (true) or only not refunded (false) orders",
+  order_source: "Only orders from this channel (order_source, exact)",
+  payment_method: "Only orders paid with this payment method (exact)",
+};
+const Q_NOTE = "Case-insensitive match on customer email, name or phone, or an exact order number";
+const SORT_NOTE = "date (created_at), price (total_price) or customer_name (case-insensitive)";
+
 /** Every operation of the API: the source of the OpenAPI document and of the reference page. */
 export const OPERATIONS: Operation[] = [
   {
@@ -151,14 +163,9 @@ export const OPERATIONS: Operation[] = [
     queryNotes: {
       size: "Orders per page",
       from: "Offset into the result set",
-      sort: "date (created_at), price (total_price) or customer_name (case-insensitive)",
-      date_from: "Inclusive lower bound on created_at; a bare date means the start of that UTC day",
-      date_to: "Inclusive upper bound on created_at; a bare date covers that whole UTC day",
-      q: "Case-insensitive match on customer email, name or phone, or an exact order number",
-      event_id: "Only orders of this event (evt_…)",
-      is_refunded: "Only refunded (true) or only not refunded (false) orders",
-      order_source: "Only orders from this channel (order_source, exact)",
-      payment_method: "Only orders paid with this payment method (exact)",
+      sort: SORT_NOTE,
+      q: Q_NOTE,
+      ...TRANSACTION_FILTER_NOTES,
     },
     response: { status: 200, description: "The transactions envelope (spec 2.1)", schema: transactionsResponseSchema, name: "TransactionsResponse" },
   },
@@ -177,12 +184,8 @@ export const OPERATIONS: Operation[] = [
     query: summaryQuerySchema,
     queryNotes: {
       group_by: "day, week, month, event, ticket_type, order_source or payment_method",
-      date_from: "Inclusive lower bound on created_at; a bare date means the start of that UTC day",
-      date_to: "Inclusive upper bound on created_at; a bare date covers that whole UTC day",
+      ...TRANSACTION_FILTER_NOTES,
       event_id: "Only orders of this event (evt_…); an id that is not one of the organization's events is a 400",
-      is_refunded: "Only refunded (true) or only not refunded (false) orders",
-      order_source: "Only orders from this channel (order_source, exact)",
-      payment_method: "Only orders paid with this payment method (exact)",
     },
     response: { status: 200, description: "Figures per group and in total", schema: summaryResponseSchema, name: "TransactionsSummary" },
   },
@@ -200,14 +203,9 @@ export const OPERATIONS: Operation[] = [
     access: { scope: "orders:read" },
     query: exportQuerySchema,
     queryNotes: {
-      sort: "date (created_at), price (total_price) or customer_name (case-insensitive)",
-      date_from: "Inclusive lower bound on created_at; a bare date means the start of that UTC day",
-      date_to: "Inclusive upper bound on created_at; a bare date covers that whole UTC day",
-      q: "Case-insensitive match on customer email, name or phone, or an exact order number",
-      event_id: "Only orders of this event (evt_…)",
-      is_refunded: "Only refunded (true) or only not refunded (false) orders",
-      order_source: "Only orders from this channel (order_source, exact)",
-      payment_method: "Only orders paid with this payment method (exact)",
+      sort: SORT_NOTE,
+      q: Q_NOTE,
+      ...TRANSACTION_FILTER_NOTES,
       format: "csv (default) or jsonl",
       rows: "orders (default): one row per order; items: one row per cart item",
     },

@@ -75,47 +75,37 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           To date
           <input type="date" name="date_to" defaultValue={query.date_to?.text.slice(0, 10)} className={inputClasses} />
         </label>
-        <label className="block text-sm font-medium text-slate-800">
-          Event
-          <select name="event_id" defaultValue={publicEventId} className={inputClasses}>
-            <option value="">All events</option>
-            {options.events.map((event) => (
-              <option key={event.id} value={event.publicId}>
-                {event.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          Refunded
-          <select name="is_refunded" defaultValue={query.is_refunded === undefined ? "" : String(query.is_refunded)} className={inputClasses}>
-            <option value="">All orders</option>
-            <option value="true">Refunded only</option>
-            <option value="false">Not refunded</option>
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          Channel
-          <select name="order_source" defaultValue={query.order_source ?? ""} className={inputClasses}>
-            <option value="">All channels</option>
-            {options.channels.map((channel) => (
-              <option key={channel} value={channel}>
-                {channel}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          Payment method
-          <select name="payment_method" defaultValue={query.payment_method ?? ""} className={inputClasses}>
-            <option value="">All methods</option>
-            {options.paymentMethods.map((method) => (
-              <option key={method} value={method}>
-                {method}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Event"
+          name="event_id"
+          value={publicEventId}
+          all="All events"
+          options={options.events.map((event) => ({ value: event.publicId, label: event.name }))}
+        />
+        <FilterSelect
+          label="Refunded"
+          name="is_refunded"
+          value={query.is_refunded === undefined ? "" : String(query.is_refunded)}
+          all="All orders"
+          options={[
+            { value: "true", label: "Refunded only" },
+            { value: "false", label: "Not refunded" },
+          ]}
+        />
+        <FilterSelect
+          label="Channel"
+          name="order_source"
+          value={query.order_source ?? ""}
+          all="All channels"
+          options={options.channels.map((channel) => ({ value: channel, label: channel }))}
+        />
+        <FilterSelect
+          label="Payment method"
+          name="payment_method"
+          value={query.payment_method ?? ""}
+          all="All methods"
+          options={options.paymentMethods.map((method) => ({ value: method, label: method }))}
+        />
         <label className="block text-sm font-medium text-slate-800">
           Sort by
           <select name="sort" defaultValue={query.sort} className={inputClasses}>
@@ -183,5 +173,34 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         <PageNumbers current={currentPage} pages={pages} href={pageHref} />
       </section>
     </div>
+  );
+}
+
+/** A filter of the search form: "all" (an empty value, left out of the URL) or one of the options. */
+function FilterSelect({
+  label,
+  name,
+  value,
+  all,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  all: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <label className="block text-sm font-medium text-slate-800">
+      {label}
+      <select name={name} defaultValue={value} className={inputClasses}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
