@@ -32,7 +32,7 @@ export function EventSalesSection({ sales, ticketTypes, currency }: { sales: Eve
       <div>
         <h3 className="text-sm font-semibold text-slate-800">Sold and capacity per ticket type</h3>
         {ticketTypes.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No ticket types yet.</p>
+          <p className="mt-2 text-sm text-slate-600">Sales per ticket type show here once the event has ticket types.</p>
         ) : (
           <ul className="mt-2 space-y-3">
             {ticketTypes.map((ticket) => {
