@@ -5,6 +5,7 @@ import { sortLinks } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { searchTransactions } from "@/lib/orders/transactions-search";
 import { buttonClasses } from "../_components/button-classes";
+import { SelectFilter } from "../_components/filter-form";
 import { PageNumbers } from "./page-numbers";
 import { OrdersTable, type OrderListRow } from "./orders-table";
 
@@ -75,35 +76,43 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           To date
           <input type="date" name="date_to" defaultValue={query.date_to?.text.slice(0, 10)} className={inputClasses} />
         </label>
-        <FilterSelect
+        <SelectFilter
           label="Event"
+          id="filter-event"
           name="event_id"
           value={publicEventId}
-          all="All events"
+          anyLabel="All events"
+          className=""
           options={options.events.map((event) => ({ value: event.publicId, label: event.name }))}
         />
-        <FilterSelect
+        <SelectFilter
           label="Refunded"
+          id="filter-refunded"
           name="is_refunded"
           value={query.is_refunded === undefined ? "" : String(query.is_refunded)}
-          all="All orders"
+          anyLabel="All orders"
+          className=""
           options={[
             { value: "true", label: "Refunded only" },
             { value: "false", label: "Not refunded" },
           ]}
         />
-        <FilterSelect
+        <SelectFilter
           label="Channel"
+          id="filter-channel"
           name="order_source"
           value={query.order_source ?? ""}
-          all="All channels"
+          anyLabel="All channels"
+          className=""
           options={options.channels.map((channel) => ({ value: channel, label: channel }))}
         />
-        <FilterSelect
+        <SelectFilter
           label="Payment method"
+          id="filter-payment-method"
           name="payment_method"
           value={query.payment_method ?? ""}
-          all="All methods"
+          anyLabel="All methods"
+          className=""
           options={options.paymentMethods.map((method) => ({ value: method, label: method }))}
         />
         <label className="block text-sm font-medium text-slate-800">
@@ -173,34 +182,5 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         <PageNumbers current={currentPage} pages={pages} href={pageHref} />
       </section>
     </div>
-  );
-}
-
-/** A filter of the search form: "all" (an empty value, left out of the URL) or one of the options. */
-function FilterSelect({
-  label,
-  name,
-  value,
-  all,
-  options,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  all: string;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <label className="block text-sm font-medium text-slate-800">
-      {label}
-      <select name={name} defaultValue={value} className={inputClasses}>
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
