@@ -92,6 +92,7 @@ describe("GET /analytics_search/api/transactions/export", () => {
       "sort=customer_name&order=desc&date_from=2025-09-01&date_to=2026-02-10T12:00:00Z",
       "is_refunded=true&sort=price",
       "q=an",
+      "order_source=app&payment_method=swish&sort=price&order=asc",
     ];
     for (const query of cases) {
       const exported = csvObjects(await exportText(query)).map((r) => r.order_uuid);

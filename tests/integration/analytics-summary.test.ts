@@ -142,6 +142,7 @@ describe("GET /analytics_search/api/summary", () => {
       "date_from=2026-02-10T10:00:00%2B02:00&date_to=2026-02-10T20:00:00Z",
       `event_id=${eventId}&is_refunded=false&date_from=2026-01-10T00:00:00.0001Z`,
       "is_refunded=true&date_to=2026-03-15T12:00:00Z",
+      "order_source=web&payment_method=card&date_from=2026-01-15T06:00:00Z&date_to=2026-03-01",
     ];
     const groupings = ["day", "week", "month", "event", "ticket_type", "order_source", "payment_method"];
     for (const filters of filterSets) for (const groupBy of groupings) await expectSumsOfSearch(filters, groupBy);
