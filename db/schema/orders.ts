@@ -105,6 +105,30 @@ export const orderDailyFacetCounts = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.isRefunded] })],
 );
 
+/**
+ * Sales per organization, UTC day, event, channel, payment method and refund state: orders, tickets (sum
+ * of cart item quantities) and revenue (sum of order total_price, minor units). Kept exact by triggers on
+ * orders and order_items (db/sql/order-daily-sales-*.sql), so a summary over whole days reads a few thousand
+ * rows instead of every order (lib/analytics/summary.ts).
+ */
+export const orderDailySales = pgTable(
+  "order_daily_sales",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    eventId: uuid("event_id").notNull(),
+    orderSource: text("order_source").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    isRefunded: boolean("is_refunded").notNull(),
+    orderCount: bigint("order_count", { mode: "number" }).notNull(),
+    ticketCount: bigint("ticket_count", { mode: "number" }).notNull(),
+    revenue: bigint("revenue", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded] })],
+);
+
 export const orderItems = pgTable(
   "order_items",
   {

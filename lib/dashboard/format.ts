@@ -37,3 +37,15 @@ export const toDateTimeLocal = (iso: string) => iso.slice(0, 16);
 export function formatPercent(ratio: number): string {
   return new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 }).format(ratio);
 }
+
+/** A chart axis tick: short numbers ("12K", "1.5M"), money in major units without the symbol. */
+export function formatCompact(value: number): string {
+  return new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 }).format(value);
+}
+
+/** A time bucket of the summary as the charts name it: "3 Mar", "Week of 2 Mar", "Mar 2026". */
+export function formatBucket(bucket: "day" | "week" | "month", key: string, label: string): string {
+  if (bucket === "day") return formatDay(key);
+  if (bucket === "week") return `Week of ${formatDay(key)}`;
+  return label;
+}

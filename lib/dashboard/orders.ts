@@ -1,5 +1,9 @@
+import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
+import { events, orderDailySales } from "@/db/schema";
+import type { ExportQuery } from "@/lib/analytics/export-schemas";
+import { toPublicId } from "@/lib/ids";
 import { transactionsQuerySchema, type TransactionsQuery } from "@/lib/orders/order-schemas";
 import { loadTransactionOrders, type TransactionOrder } from "@/lib/orders/transaction-order";
 import { hrefWith } from "./paging";
@@ -8,7 +12,19 @@ export const PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 25;
 
 /** The search parameters of /orders that the transactions search understands. */
-const ORDER_PARAMS = ["q", "date_from", "date_to", "sort", "order", "size", "from"] as const;
+const ORDER_PARAMS = [
+  "q",
+  "date_from",
+  "date_to",
+  "event_id",
+  "is_refunded",
+  "order_source",
+  "payment_method",
+  "sort",
+  "order",
+  "size",
+  "from",
+] as const;
 
 /**
  * The /orders URL as a transactions query. A hand-edited URL must not break the page, so every
@@ -31,18 +47,69 @@ export function ordersQueryFromSearchParams(params: Record<string, string | stri
   return transactionsQuerySchema.parse({ size: String(DEFAULT_PAGE_SIZE) });
 }
 
-/** The /orders link for the query with `changes`, leaving out defaults so links stay short. */
-export function ordersHref(query: TransactionsQuery, changes: Partial<Record<string, string | number>> = {}): string {
-  return hrefWith("/orders", {
+/** The filters and sort of an /orders query as URL parameters, defaults left out so links stay short. */
+function filterParams(query: TransactionsQuery): Record<string, string | undefined> {
+  return {
     q: query.q,
     date_from: query.date_from?.text.replace(/T00:00:00Z$/, ""),
     date_to: query.date_to?.text.replace(/T00:00:00Z$/, ""),
+    event_id: query.event_id && toPublicId("event", query.event_id),
+    is_refunded: query.is_refunded === undefined ? undefined : String(query.is_refunded),
+    order_source: query.order_source,
+    payment_method: query.payment_method,
     sort: query.sort === "date" ? undefined : query.sort,
     order: query.order === "desc" ? undefined : query.order,
+  };
+}
+
+/** The /orders link for the query with `changes`. */
+export function ordersHref(query: TransactionsQuery, changes: Partial<Record<string, string | number>> = {}): string {
+  return hrefWith("/orders", {
+    ...filterParams(query),
     size: query.size === DEFAULT_PAGE_SIZE ? undefined : query.size,
     from: query.from === 0 ? undefined : query.from,
     ...changes,
   });
+}
+
+/** The "Export CSV" link: the same filters and sort, every page. */
+export function ordersExportHref(query: TransactionsQuery): string {
+  return hrefWith("/orders/export", filterParams(query));
+}
+
+/**
+ * The export of /orders/export: the URL read as the orders page reads it (so a link from the page exports
+ * exactly what the page lists), as an export query.
+ */
+export function ordersExportQuery(params: Record<string, string | string[] | undefined>): ExportQuery {
+  const { size: _size, from: _from, ...filters } = ordersQueryFromSearchParams(params);
+  return { ...filters, format: "csv", rows: "orders" };
+}
+
+/** The values the filter selects offer: the organization's events, and the channels and payment methods it has sold through. */
+export async function orderFilterOptions(organizationId: string) {
+  const [eventRows, channels, methods] = await Promise.all([
+    db
+      .select({ id: events.id, name: events.name })
+      .from(events)
+      .where(eq(events.organizationId, organizationId))
+      .orderBy(asc(events.name), asc(events.id)),
+    db
+      .selectDistinct({ value: orderDailySales.orderSource })
+      .from(orderDailySales)
+      .where(eq(orderDailySales.organizationId, organizationId))
+      .orderBy(asc(orderDailySales.orderSource)),
+    db
+      .selectDistinct({ value: orderDailySales.paymentMethod })
+      .from(orderDailySales)
+      .where(eq(orderDailySales.organizationId, organizationId))
+      .orderBy(asc(orderDailySales.paymentMethod)),
+  ]);
+  return {
+    events: eventRows.map((row) => ({ id: row.id, publicId: toPublicId("event", row.id), name: row.name })),
+    channels: channels.map((row) => row.value),
+    paymentMethods: methods.map((row) => row.value),
+  };
 }
 
 /** One order of the organization in the transactions shape (cart items, campaigns), or null. */

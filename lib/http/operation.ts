@@ -46,6 +46,8 @@ export interface OperationSpec {
     name?: string;
     /** A response body as the endpoint answers it (tests parse it with `schema`). */
     example?: unknown;
+    /** A response that is not JSON (a download): its media types, each with an example body. */
+    media?: Record<string, string>;
   };
   /**
    * The `Location` of a 201: the new resource's path, `{name}` filled from the response body's field of that

@@ -34,15 +34,18 @@ export interface RequestContext<Op extends Operation> {
   body: Parsed<Op["body"]>;
 }
 
-/** What a handler returns: a JSON body with a status, or no content. */
+/** What a handler returns: a JSON body with a status, no content, or a streamed body with its own headers. */
 export interface Reply {
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export const ok = (body: unknown, status = 200): Reply => ({ status, body });
 export const created = (body: unknown): Reply => ({ status: 201, body });
 export const noContent = (): Reply => ({ status: 204 });
+/** A download: the stream is sent as it is produced, after the checks (one request for the rate limit). */
+export const streamed = (body: ReadableStream<Uint8Array>, headers: Record<string, string>): Reply => ({ status: 200, body, headers });
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -161,6 +164,7 @@ export function endpoint<const Op extends Operation>(
       if (reply.replayed) responseHeaders["Idempotent-Replayed"] = "true";
       if (reply.status === 201 && operation.location) responseHeaders.Location = locationOf(operation.location, reply.body, params);
       if (reply.status === 204) return new Response(null, { status: 204, headers: responseHeaders });
+      if (reply.body instanceof ReadableStream) return new Response(reply.body, { status: reply.status, headers: { ...responseHeaders, ...reply.headers } });
       return Response.json(reply.body, { status: reply.status, headers: responseHeaders });
     } catch (error) {
       return errorResponse(error, traceId, headers);

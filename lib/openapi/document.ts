@@ -146,7 +146,15 @@ function operationObject(op: Operation, bodyRequired: boolean) {
         headers: successHeaders,
         content: { "application/json": { schema: ref(op.response.name!), example: op.response.example } },
       }
-    : { description: op.response.description, headers: successHeaders };
+    : {
+        description: op.response.description,
+        headers: successHeaders,
+        ...(op.response.media && {
+          content: Object.fromEntries(
+            Object.entries(op.response.media).map(([type, example]) => [type, { schema: { type: "string" }, example }]),
+          ),
+        }),
+      };
   return {
     operationId: op.operationId,
     tags: [op.resource.name],

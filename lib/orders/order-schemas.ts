@@ -33,20 +33,42 @@ const DAY_MS = 86_400_000;
 
 export const TRANSACTION_SORTS = ["date", "price", "customer_name"] as const;
 
+/** The transactions search's filters, shared by its summary and export (lib/analytics). */
+export const transactionFilterShape = {
+  date_from: dateBound.optional(),
+  date_to: dateBound.optional(),
+  event_id: publicIdParam("event", "evt_…").optional(),
+  is_refunded: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .transform((value) => value === "true")
+    .optional(),
+  order_source: z.string().trim().min(1, "must not be empty").max(100).optional(),
+  payment_method: z.string().trim().min(1, "must not be empty").max(100).optional(),
+};
+
+type DateRange = { date_from?: z.output<typeof dateBound>; date_to?: z.output<typeof dateBound> };
+
+/** date_from must not be after date_to; a bare date_to covers its whole day, so compare against the end of that day. */
+export function refineDateRange(query: DateRange, ctx: z.RefinementCtx): void {
+  if (!query.date_from || !query.date_to) return;
+  const to = Date.parse(query.date_to.text) + (query.date_to.wholeDay ? DAY_MS - 1 : 0);
+  if (Date.parse(query.date_from.text) > to) {
+    ctx.addIssue({ code: "custom", path: ["date_from"], message: "must not be after date_to" });
+  }
+}
+
+export const transactionSortShape = {
+  sort: z.enum(TRANSACTION_SORTS).default("date"),
+  order: z.enum(["desc", "asc"]).default("desc"),
+  q: z.string().trim().min(1, "must not be empty").max(200).optional(),
+};
+
 export const transactionsQuerySchema = z
   .object({
     size: intParam(1, 1000, 100),
     from: intParam(0, PG_INT_MAX, 0),
-    sort: z.enum(TRANSACTION_SORTS).default("date"),
-    order: z.enum(["desc", "asc"]).default("desc"),
-    date_from: dateBound.optional(),
-    date_to: dateBound.optional(),
-    q: z.string().trim().min(1, "must not be empty").max(200).optional(),
-    event_id: publicIdParam("event", "evt_…").optional(),
-    is_refunded: z
-      .enum(["true", "false"], { error: "must be true or false" })
-      .transform((value) => value === "true")
-      .optional(),
+    ...transactionSortShape,
+    ...transactionFilterShape,
     // next_cursor of the previous page: continues after its last order (same sort and filters required).
     cursor: cursorParam.optional(),
   })
@@ -57,12 +79,7 @@ export const transactionsQuerySchema = z
     if (query.cursor && query.from !== 0) {
       ctx.addIssue({ code: "custom", path: ["cursor"], message: "cannot be combined with from" });
     }
-    if (!query.date_from || !query.date_to) return;
-    // A bare date_to covers its whole day, so compare against the end of that day.
-    const to = Date.parse(query.date_to.text) + (query.date_to.wholeDay ? DAY_MS - 1 : 0);
-    if (Date.parse(query.date_from.text) > to) {
-      ctx.addIssue({ code: "custom", path: ["date_from"], message: "must not be after date_to" });
-    }
+    refineDateRange(query, ctx);
   });
 export type TransactionsQuery = z.output<typeof transactionsQuerySchema>;
 

@@ -20,7 +20,7 @@ type CursorScope = Omit<TransactionsQuery, "size" | "from" | "cursor">;
 
 /** Everything a cursor must agree with: sort, order and every filter (not size, which may change between pages). */
 export function cursorFingerprint(query: CursorScope): string {
-  const scope = [query.sort, query.order, query.date_from ?? null, query.date_to ?? null, query.q ?? null, query.event_id ?? null, query.is_refunded ?? null];
+  const scope = [query.sort, query.order, query.date_from ?? null, query.date_to ?? null, query.q ?? null, query.event_id ?? null, query.is_refunded ?? null, query.order_source ?? null, query.payment_method ?? null];
   return createHash("sha256").update(JSON.stringify(scope)).digest("base64url").slice(0, 16);
 }
 

@@ -6,6 +6,11 @@ import { countOrders } from "./orders";
 import { cursorFingerprint, encodeCursor } from "./transactions-cursor";
 import { serializeTransactionOrders, type TransactionOrder } from "./transaction-order";
 
+/** What filtersOf reads: the search's filters, q optional (the summary has none). */
+export type TransactionFilters = Pick<TransactionsQuery, "date_from" | "date_to" | "event_id" | "is_refunded" | "order_source" | "payment_method"> & {
+  q?: string;
+};
+
 const MAX_ORDER_NUMBER = 2_147_483_647;
 
 /**
@@ -14,7 +19,7 @@ const MAX_ORDER_NUMBER = 2_147_483_647;
  * the final key: the ordering is total, so walking pages with `from` never repeats or skips an order,
  * and PostgreSQL can read the first page straight off the index (forwards or backwards).
  */
-const SORT_KEYS = {
+export const SORT_KEYS = {
   date: orders.createdAt,
   price: orders.totalPrice,
   customer_name: sql`lower(${orders.customerName})`,
@@ -37,7 +42,7 @@ const CURSOR_KEYS = {
 const TRIGRAM = 3;
 
 /** The created_at bounds of the query as timestamptz expressions; a bare date_to covers its whole day. */
-function dateBounds(query: TransactionsQuery): { lo?: SQL; hi?: SQL; hiInclusive: boolean } {
+function dateBounds(query: Pick<TransactionsQuery, "date_from" | "date_to">): { lo?: SQL; hi?: SQL; hiInclusive: boolean } {
   const { date_from: from, date_to: to } = query;
   return {
     lo: from && sql`${from.text}::timestamptz`,
@@ -47,13 +52,15 @@ function dateBounds(query: TransactionsQuery): { lo?: SQL; hi?: SQL; hiInclusive
 }
 
 /** The query's filters beyond the organization; empty when it asks for every order. */
-function filtersOf(organizationId: string, query: TransactionsQuery): SQL[] {
+export function filtersOf(organizationId: string, query: TransactionFilters): SQL[] {
   const filters: SQL[] = [];
   const { lo, hi, hiInclusive } = dateBounds(query);
   if (lo) filters.push(sql`${orders.createdAt} >= ${lo}`);
   if (hi) filters.push(hiInclusive ? sql`${orders.createdAt} <= ${hi}` : sql`${orders.createdAt} < ${hi}`);
   if (query.event_id) filters.push(eq(orders.eventId, query.event_id));
   if (query.is_refunded !== undefined) filters.push(eq(orders.isRefunded, query.is_refunded));
+  if (query.order_source) filters.push(eq(orders.orderSource, query.order_source));
+  if (query.payment_method) filters.push(eq(orders.paymentMethod, query.payment_method));
   if (query.q) filters.push(qFilter(organizationId, query.q));
   return filters;
 }
@@ -88,7 +95,8 @@ function qFilter(organizationId: string, q: string): SQL {
  * order_daily_counts and counts only the partial days at the ends, instead of every order in the range.
  */
 async function countTransactions(organizationId: string, query: TransactionsQuery, filters: SQL[]): Promise<number> {
-  if (filters.length === 0 || query.q) return countOrders(organizationId, filters);
+  // The trigger-kept counts know dates, events and refund state; q, channel and payment method count the orders.
+  if (filters.length === 0 || query.q || query.order_source || query.payment_method) return countOrders(organizationId, filters);
   const { lo, hi, hiInclusive } = dateBounds(query);
   const bounds = sql`${lo ?? sql`null::timestamptz`}, ${hi ?? sql`null::timestamptz`}, ${hiInclusive}::boolean`;
   const datesOnly = query.event_id === undefined && query.is_refunded === undefined;

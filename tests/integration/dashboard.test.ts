@@ -71,7 +71,7 @@ async function order(organizationId: string, eventId: string, status: OrderStatu
 describe("dashboard sales overview", () => {
   useTestDatabase();
 
-  it("aggregates one organization's completed revenue per UTC day, top events and refund rate", async () => {
+  it("summarizes one organization's sales per UTC bucket, against the previous period, with breakdowns", async () => {
     const { organization } = await createTenant();
     const other = await createTenant();
     const concert = await eventOf(organization.id, "Concert");
@@ -89,29 +89,37 @@ describe("dashboard sales overview", () => {
     await order(organization.id, concert.id, "completed", 100_000, new Date("2026-03-03T23:59:59Z"));
     await order(other.organization.id, foreign.id, "completed", 1_000_000, today);
 
+    // Every order the transactions search returns counts (cancelled ones too); refunded orders count in
+    // revenue and again in refunded_amount (issue 16's summary figures).
     const week = await salesOverview(organization.id, 7, db, NOW);
-    expect(week.daily).toHaveLength(7);
-    expect(week.daily[0]).toEqual({ day: "2026-03-04", revenue: 2_500, orders: 1 });
-    expect(week.daily[6]).toEqual({ day: "2026-03-10", revenue: 15_000, orders: 2 });
-    expect(week.daily.slice(1, 6).every((d) => d.revenue === 0 && d.orders === 0)).toBe(true);
-    expect(week.revenue).toBe(17_500);
-    expect(week.completedOrders).toBe(3);
-    expect(week.refundedOrders).toBe(1);
-    expect(week.refundRate).toBeCloseTo(1 / 4);
-    expect(week.topEvents.map((e) => [e.name, e.revenue, e.orders])).toEqual([
+    expect(week.bucket).toBe("day");
+    expect(week.series).toHaveLength(7);
+    expect(week.series[0]).toMatchObject({ key: "2026-03-04", revenue: 2_500, orders: 1 });
+    expect(week.series[6]).toMatchObject({ key: "2026-03-10", revenue: 32_776, orders: 4, refunded_orders: 1, refunded_amount: 9_999 });
+    expect(week.series.slice(1, 6).every((d) => d.revenue === 0 && d.orders === 0)).toBe(true);
+    expect(week.totals).toMatchObject({ revenue: 35_276, orders: 5, refunded_orders: 1, refunded_amount: 9_999 });
+    // The previous 7 days hold the order just before the period.
+    expect(week.previousTotals).toMatchObject({ revenue: 100_000, orders: 1 });
+    expect(week.breakdowns.event.map((e) => [e.label, e.revenue, e.orders])).toEqual([
+      ["Play", 20_276, 3],
       ["Concert", 15_000, 2],
-      ["Play", 2_500, 1],
     ]);
 
     const month = await salesOverview(organization.id, 30, db, NOW);
-    expect(month.revenue).toBe(117_500);
-    expect(month.daily).toHaveLength(30);
+    expect(month.totals.revenue).toBe(135_276);
+    expect(month.series).toHaveLength(30);
+    const year = await salesOverview(organization.id, 365, db, NOW);
+    expect(year.bucket).toBe("week");
+    expect(year.series.every((w) => new Date(`${w.key}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    expect((await salesOverview(organization.id, 730, db, NOW)).bucket).toBe("month");
   });
 
   it("has an empty overview without orders and falls back to 30 days for an unknown period", async () => {
     const { organization } = await createTenant();
     const overview = await salesOverview(organization.id, 90, db, NOW);
-    expect(overview).toMatchObject({ revenue: 0, completedOrders: 0, refundRate: 0, topEvents: [] });
+    expect(overview.totals).toEqual({ orders: 0, tickets: 0, revenue: 0, refunded_orders: 0, refunded_amount: 0 });
+    expect(overview.breakdowns.event).toEqual([]);
+    expect(overview.series).toHaveLength(90);
     expect(periodSchema.parse("365")).toBe(365);
     expect(periodSchema.parse("12")).toBe(30);
     expect(periodSchema.parse(undefined)).toBe(30);

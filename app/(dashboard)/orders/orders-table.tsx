@@ -14,6 +14,7 @@ export interface OrderListRow {
   createdAt: string;
   customerName: string;
   email: string;
+  eventName: string;
   total: number;
   currency: string;
   isRefunded: boolean;
@@ -40,6 +41,7 @@ const columns = [
   }),
   column.accessor("customerName", { header: "Customer", meta: { sort: "customer_name" } }),
   column.accessor("email", { header: "Email", cell: (c) => <TruncatedText text={c.getValue()} /> }),
+  column.accessor("eventName", { header: "Event" }),
   column.accessor("total", {
     header: "Total",
     meta: { sort: "price" },

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ordersHref, ordersQueryFromSearchParams, PAGE_SIZES } from "@/lib/dashboard/orders";
+import { orderFilterOptions, ordersExportHref, ordersHref, ordersQueryFromSearchParams, PAGE_SIZES } from "@/lib/dashboard/orders";
 import { sortLinks } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { searchTransactions } from "@/lib/orders/transactions-search";
 import { buttonClasses } from "../_components/button-classes";
-import { PageNav } from "../_components/page-nav";
+import { SelectFilter } from "../_components/filter-form";
+import { PageNumbers } from "./page-numbers";
 import { OrdersTable, type OrderListRow } from "./orders-table";
 
 export const metadata: Metadata = { title: "Orders · Ticketing analytics" };
@@ -18,13 +19,18 @@ const inputClasses =
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requireSession();
   const query = ordersQueryFromSearchParams(await searchParams);
-  const { total_count: total, orders } = await searchTransactions(session.organizationId, query);
+  const [{ total_count: total, orders }, options] = await Promise.all([
+    searchTransactions(session.organizationId, query),
+    orderFilterOptions(session.organizationId),
+  ]);
+  const eventNames = new Map(options.events.map((event) => [event.publicId, event.name]));
   const rows: OrderListRow[] = orders.map((order) => ({
     uuid: order.uuid,
     orderNumber: order.order_number,
     createdAt: order.created_at,
     customerName: order.customer_name,
     email: order.email,
+    eventName: eventNames.get(order.cart.event) ?? order.cart.event,
     total: order.total_price,
     currency: order.cart.currency,
     isRefunded: order.is_refunded,
@@ -34,11 +40,15 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const sorting = sortLinks({ sort: query.sort, order: query.order }, ORDER_SORTS, (sort, order) =>
     href({ sort: sort === "date" ? undefined : sort, order: order === "desc" ? undefined : order, from: undefined }),
   );
-  const filtered = Boolean(query.q || query.date_from || query.date_to);
+  const filtered = Boolean(
+    query.q || query.date_from || query.date_to || query.event_id || query.is_refunded !== undefined || query.order_source || query.payment_method,
+  );
   const first = total === 0 ? 0 : Math.min(query.from + 1, total);
   const last = Math.min(query.from + query.size, total);
-  const previous = query.from > 0 ? href({ from: Math.max(0, query.from - query.size) || undefined }) : null;
-  const next = query.from + query.size < total ? href({ from: query.from + query.size }) : null;
+  const currentPage = Math.floor(query.from / query.size) + 1;
+  const pages = Math.max(currentPage, Math.ceil(total / query.size));
+  const pageHref = (page: number) => href({ from: (page - 1) * query.size || undefined });
+  const publicEventId = options.events.find((event) => event.id === query.event_id)?.publicId ?? "";
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -66,6 +76,45 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           To date
           <input type="date" name="date_to" defaultValue={query.date_to?.text.slice(0, 10)} className={inputClasses} />
         </label>
+        <SelectFilter
+          label="Event"
+          id="filter-event"
+          name="event_id"
+          value={publicEventId}
+          anyLabel="All events"
+          className=""
+          options={options.events.map((event) => ({ value: event.publicId, label: event.name }))}
+        />
+        <SelectFilter
+          label="Refunded"
+          id="filter-refunded"
+          name="is_refunded"
+          value={query.is_refunded === undefined ? "" : String(query.is_refunded)}
+          anyLabel="All orders"
+          className=""
+          options={[
+            { value: "true", label: "Refunded only" },
+            { value: "false", label: "Not refunded" },
+          ]}
+        />
+        <SelectFilter
+          label="Channel"
+          id="filter-channel"
+          name="order_source"
+          value={query.order_source ?? ""}
+          anyLabel="All channels"
+          className=""
+          options={options.channels.map((channel) => ({ value: channel, label: channel }))}
+        />
+        <SelectFilter
+          label="Payment method"
+          id="filter-payment-method"
+          name="payment_method"
+          value={query.payment_method ?? ""}
+          anyLabel="All methods"
+          className=""
+          options={options.paymentMethods.map((method) => ({ value: method, label: method }))}
+        />
         <label className="block text-sm font-medium text-slate-800">
           Sort by
           <select name="sort" defaultValue={query.sort} className={inputClasses}>
@@ -91,7 +140,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             ))}
           </select>
         </label>
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-5">
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3">
           <button type="submit" className={buttonClasses.primary}>
             Search
           </button>
@@ -109,9 +158,15 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <h2 id="orders-heading" className="text-base font-semibold">
             Results
           </h2>
-          <p className="text-sm text-slate-600" role="status" data-testid="orders-count">
-            {total === 0 ? "No orders" : `${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`}
-          </p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-slate-600" role="status" data-testid="orders-count">
+              {total === 0 ? "No orders" : `${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`}
+            </p>
+            {/* A plain link: the browser downloads the streamed file itself, starting with the first rows. */}
+            <a href={ordersExportHref(query)} download className={buttonClasses.secondary}>
+              Export CSV
+            </a>
+          </div>
         </div>
         {rows.length === 0 ? (
           <p className="px-4 py-6 text-sm text-slate-600">
@@ -124,7 +179,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         ) : (
           <OrdersTable orders={rows} sortLinks={sorting} />
         )}
-        <PageNav previous={previous} next={next} />
+        <PageNumbers current={currentPage} pages={pages} href={pageHref} />
       </section>
     </div>
   );

@@ -1,26 +1,30 @@
 import type { Metadata } from "next";
-import { getOrganization } from "@/lib/organizations/organizations";
-import { formatMoney, formatPercent } from "@/lib/dashboard/format";
+import { formatBucket, formatDay, formatMoney } from "@/lib/dashboard/format";
 import { PERIOD_DAYS, periodSchema, salesOverview } from "@/lib/dashboard/overview";
 import { requireSession } from "@/lib/dashboard/session";
-import { BarChart } from "../_components/bar-chart";
+import { SeriesChart } from "../_components/series-chart";
+import { Breakdown } from "./breakdown";
+import { Headline } from "./headline";
+import { SummaryTable } from "./overview-tables";
 import { FailingIntegrationsBanner } from "../_components/failing-integrations-banner";
 import { PendingLink } from "../_components/pending-link";
-import { DailyFiguresTable, TopEventsTable } from "./overview-tables";
 
 export const metadata: Metadata = { title: "Overview · Ticketing analytics" };
+
+const periodName = (days: number) => (days === 365 ? "year" : days === 730 ? "2 years" : `${days} days`);
+const BUCKET_NAMES = { day: "day", week: "week", month: "month" } as const;
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ days?: string | string[] }> }) {
   const session = await requireSession();
   const days = periodSchema.parse((await searchParams).days);
-  const [organization, sales] = await Promise.all([
-    getOrganization(session.organizationId),
-    salesOverview(session.organizationId, days),
-  ]);
-  const currency = organization?.currency ?? "EUR";
-  const money = (minor: number) => formatMoney(minor, currency);
+  const sales = await salesOverview(session.organizationId, days);
+  const money = (minor: number) => formatMoney(minor, sales.currency);
   const count = (n: number) => n.toLocaleString("en-GB");
-  const activeDays = sales.daily.filter((d) => d.orders > 0);
+  const per = BUCKET_NAMES[sales.bucket];
+  const points = (value: (row: (typeof sales.series)[number]) => number) =>
+    sales.series.map((row) => ({ label: formatBucket(sales.bucket, row.key, row.label), value: value(row) }));
+  const { totals, previousTotals: before } = sales;
+  const period = `${formatDay(sales.period.date_from)} – ${formatDay(sales.period.date_to)}`;
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -28,10 +32,12 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">Overview</h1>
-          <p className="text-sm text-slate-600">Sales of the last {days} days (UTC), today included.</p>
+          <p className="text-sm text-slate-600">
+            Sales of the last {periodName(days)} ({period}, UTC), today included, per {per}.
+          </p>
         </div>
         <nav aria-label="Period">
-          <ul className="flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
+          <ul className="flex flex-wrap rounded-lg border border-slate-300 bg-white p-0.5 shadow-sm">
             {PERIOD_DAYS.map((option) => (
               <li key={option}>
                 <PendingLink
@@ -41,7 +47,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                     option === days ? "bg-blue-700 text-white" : "text-slate-700 hover:bg-slate-100"
                   }`}
                 >
-                  {option === 365 ? "1 year" : `${option} days`}
+                  {option === 365 ? "1 year" : option === 730 ? "2 years" : `${option} days`}
                 </PendingLink>
               </li>
             ))}
@@ -49,71 +55,80 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         </nav>
       </div>
 
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Stat label="Revenue" value={money(sales.revenue)} testId="stat-revenue" />
-        <Stat label="Completed orders" value={count(sales.completedOrders)} testId="stat-orders" />
-        <Stat
-          label="Refund rate"
-          value={formatPercent(sales.refundRate)}
-          detail={`${count(sales.refundedOrders)} refunded`}
-          testId="stat-refund-rate"
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Headline label="Revenue" value={totals.revenue} previous={before.revenue} format={money} periodName={periodName(days)} testId="stat-revenue" />
+        <Headline label="Orders" value={totals.orders} previous={before.orders} format={count} periodName={periodName(days)} testId="stat-orders" />
+        <Headline label="Tickets sold" value={totals.tickets} previous={before.tickets} format={count} periodName={periodName(days)} testId="stat-tickets" />
+        <Headline
+          label="Refunded"
+          value={totals.refunded_amount}
+          previous={before.refunded_amount}
+          format={money}
+          periodName={periodName(days)}
+          testId="stat-refunded"
         />
       </dl>
 
-      {activeDays.length === 0 ? (
+      {totals.orders === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          No orders in the last {days} days. Orders created through the API appear here.
+          No orders in the last {periodName(days)}. Orders created through the API appear here.
         </p>
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
-          <BarChart
-            title="Revenue per day"
-            summary={`Revenue per day over ${days} days, ${money(sales.revenue)} in total`}
-            data={sales.daily.map((d) => ({ day: d.day, value: d.revenue }))}
-            format={money}
-            colorClass="bg-blue-600"
-          />
-          <BarChart
-            title="Orders per day"
-            summary={`Completed orders per day over ${days} days, ${count(sales.completedOrders)} in total`}
-            data={sales.daily.map((d) => ({ day: d.day, value: d.orders }))}
-            format={count}
-            colorClass="bg-emerald-600"
-          />
-        </div>
       )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        <SeriesChart
+          title={`Revenue per ${per}`}
+          summary={`Revenue per ${per} over the last ${periodName(days)}, ${money(totals.revenue)} in total`}
+          points={points((row) => row.revenue)}
+          unit={{ currency: sales.currency }}
+          testId="chart-revenue"
+        />
+        <SeriesChart
+          title={`Orders per ${per}`}
+          summary={`Orders per ${per} over the last ${periodName(days)}, ${count(totals.orders)} in total`}
+          points={points((row) => row.orders)}
+          unit="count"
+          color="#047857"
+          testId="chart-orders"
+        />
+        <SeriesChart
+          title={`Tickets sold per ${per}`}
+          summary={`Tickets sold per ${per} over the last ${periodName(days)}, ${count(totals.tickets)} in total`}
+          points={points((row) => row.tickets)}
+          unit="count"
+          color="#6d28d9"
+          testId="chart-tickets"
+        />
+        <SeriesChart
+          title={`Refunds per ${per}`}
+          summary={`Refunded amount per ${per} over the last ${periodName(days)}, ${money(totals.refunded_amount)} in ${count(totals.refunded_orders)} orders`}
+          points={points((row) => row.refunded_amount)}
+          unit={{ currency: sales.currency }}
+          color="#b91c1c"
+          testId="chart-refunds"
+        />
+      </div>
 
-      <section aria-labelledby="top-events" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <h2 id="top-events" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
-          Top events by revenue
+      <section aria-labelledby="breakdowns" className="space-y-3">
+        <h2 id="breakdowns" className="text-lg font-semibold">
+          Breakdowns
         </h2>
-        {sales.topEvents.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600">No event has sold tickets in this period yet.</p>
-        ) : (
-          <TopEventsTable events={sales.topEvents} currency={currency} />
-        )}
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Breakdown title="By event" rows={sales.breakdowns.event} money={money} testId="breakdown-event" />
+          <Breakdown title="By ticket type" rows={sales.breakdowns.ticket_type} money={money} testId="breakdown-ticket-type" />
+          <Breakdown title="By channel" rows={sales.breakdowns.order_source} money={money} testId="breakdown-channel" />
+          <Breakdown title="By payment method" rows={sales.breakdowns.payment_method} money={money} testId="breakdown-payment-method" />
+        </div>
+        <p className="text-xs text-slate-600">
+          Revenue is what the orders were sold for, refunded orders included; by ticket type it is the tickets&apos; price × quantity.
+        </p>
       </section>
 
-      {activeDays.length > 0 && (
-        <details className="rounded-xl border border-slate-200 bg-white shadow-sm">
-          <summary className="cursor-pointer px-4 py-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700">
-            Daily figures ({activeDays.length} days with orders)
-          </summary>
-          <DailyFiguresTable days={activeDays} currency={currency} />
-        </details>
-      )}
-    </div>
-  );
-}
-
-function Stat({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-      {detail && <dd className="text-xs text-slate-600">{detail}</dd>}
+      <details className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <summary className="cursor-pointer px-4 py-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700">
+          Figures per {per} ({sales.series.length} {per}s)
+        </summary>
+        <SummaryTable rows={sales.series} currency={sales.currency} header={per[0]!.toUpperCase() + per.slice(1)} caption={`Figures per ${per}`} testId="period-figures" />
+      </details>
     </div>
   );
 }

@@ -149,3 +149,29 @@ export const ATTEMPTS_EXAMPLE = {
 
 /** A first page holding one item. */
 export const onePage = <T>(item: T) => ({ data: [item], meta: { page: 1, per_page: 25, total: 1 } });
+
+export const SUMMARY_EXAMPLE = {
+  data: {
+    groups: [
+      { key: "2026-05-04", label: "2026-05-04", orders: 2, tickets: 3, revenue: 138_600, refunded_orders: 1, refunded_amount: 49_500 },
+      { key: "2026-05-05", label: "2026-05-05", orders: 0, tickets: 0, revenue: 0, refunded_orders: 0, refunded_amount: 0 },
+    ],
+    totals: { orders: 2, tickets: 3, revenue: 138_600, refunded_orders: 1, refunded_amount: 49_500 },
+    currency: "SEK",
+  },
+  trace_id: "0a1b2c3d4e5f60718293a4b5",
+};
+
+const EXPORT_ORDER = {
+  order_number: 1042,
+  order_uuid: "0190f0a1-b2c3-7d4e-8f9a-0b1c2d3e4f53",
+  created_at: "2026-05-04T12:30:00.000Z",
+  event_id: EVENT_EXAMPLE.id,
+  event_name: EVENT_EXAMPLE.name,
+  customer_name: "Anna Berg",
+  email: "anna.berg@example.com",
+};
+
+/** The start of an export: the header row and the first order (the remaining columns are in the README). */
+export const EXPORT_CSV_EXAMPLE = `${Object.keys(EXPORT_ORDER).join(",")},…\r\n${Object.values(EXPORT_ORDER).join(",")},…\r\n`;
+export const EXPORT_JSONL_EXAMPLE = `${JSON.stringify(EXPORT_ORDER).slice(0, -1)},…}\n`;

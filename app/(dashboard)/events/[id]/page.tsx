@@ -4,12 +4,14 @@ import { notFound } from "next/navigation";
 import { getEvent } from "@/lib/catalog/events";
 import { listTicketTypes } from "@/lib/catalog/ticket-types";
 import { listVenues } from "@/lib/catalog/venues";
+import { eventSales } from "@/lib/dashboard/event-sales";
 import { requireSession } from "@/lib/dashboard/session";
 import { ApiError } from "@/lib/http/errors";
 import { getOrganization } from "@/lib/organizations/organizations";
 import { EventActions } from "../event-actions";
 import { EventForm } from "../event-form";
 import { StatusBadge } from "../events-table";
+import { EventSalesSection } from "./event-sales-section";
 import { TicketTypeForm } from "./ticket-type-form";
 import { TicketTypesTable } from "./ticket-types-table";
 
@@ -31,6 +33,8 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
   if (!loaded) notFound();
   const [event, { data: ticketTypes }, { data: venues }, organization] = loaded;
   const currency = organization!.currency;
+  const saleOpened = ticketTypes.map((ticket) => ticket.sale_starts_at).sort()[0] ?? null;
+  const sales = await eventSales(session.organizationId, event.id, saleOpened);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
@@ -46,6 +50,8 @@ export default async function EventPage({ params }: { params: Promise<{ id: stri
           <EventActions event={{ id: event.id, name: event.name, status: event.status, ended: event.has_ended }} />
         </div>
       </div>
+
+      <EventSalesSection sales={sales} ticketTypes={ticketTypes} currency={currency} />
 
       <section aria-labelledby="tickets-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <h2 id="tickets-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
