@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import type { FailingWebhookState } from "../support/e2e-failing-webhook";
 
 /** What tests/support/e2e-server.ts seeded: the demo organization's login and API key. */
 export interface DemoCredentials {
@@ -10,10 +13,19 @@ export interface DemoCredentials {
   apiKey: string;
 }
 
-export function demo(): DemoCredentials {
+function seeded<T>(file: string): T {
   const stateDir = process.env.E2E_STATE_DIR;
   if (!stateDir) throw new Error("E2E_STATE_DIR is set by playwright.config.ts");
-  return JSON.parse(readFileSync(path.join(stateDir, "demo.json"), "utf8")) as DemoCredentials;
+  return JSON.parse(readFileSync(path.join(stateDir, file), "utf8")) as T;
+}
+
+export function demo(): DemoCredentials {
+  return seeded<DemoCredentials>("demo.json");
+}
+
+/** The organization whose webhook the server disabled automatically before the run (see e2e-failing-webhook.ts). */
+export function failingWebhook(): FailingWebhookState {
+  return seeded<FailingWebhookState>("failing-webhook.json");
 }
 
 export async function signIn(page: Page, login = demo().login) {
@@ -42,4 +54,64 @@ export async function reviewPage(page: Page, name: string) {
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** When the request arrived (ms since the epoch). */
+  at: number;
+}
+
+/** A webhook receiver on 127.0.0.1 that records every request and answers `status(n)` to the n-th (1-based), 200 by default. */
+export async function startReceiver(status: (hit: number) => number = () => 200) {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      response.writeHead(status(received.length), { "Content-Type": "text/plain" });
+      response.end("received");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    // A path of its own, so this run's integration is told apart from those of earlier tests.
+    url: `http://127.0.0.1:${port}/hooks/${Date.now()}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface Order {
+  id: string;
+  order_number: number;
+}
+
+/** A completed order of the demo organization: one ticket of the first published event with tickets on sale. */
+export async function createOrder(request: APIRequestContext): Promise<Order> {
+  const headers = { Authorization: `Bearer ${demo().apiKey}` };
+  const events = (await (await request.get("/v1/events?status=published&per_page=100", { headers })).json()) as {
+    data: { id: string }[];
+  };
+  for (const event of events.data) {
+    const tickets = (await (await request.get(`/v1/events/${event.id}/tickets`, { headers })).json()) as {
+      data: { id: string; status: string; quantity_total: number; quantity_sold: number }[];
+    };
+    const ticket = tickets.data.find((t) => t.status === "on_sale" && t.quantity_sold < t.quantity_total);
+    if (!ticket) continue;
+    const response = await request.post("/v1/orders", {
+      headers,
+      data: {
+        event_id: event.id,
+        customer: { email: "webhook.e2e@example.com", name: "Webhook E2E" },
+        items: [{ ticket_id: ticket.id, quantity: 1 }],
+      },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as Order;
+  }
+  throw new Error("No published event has a ticket on sale");
 }

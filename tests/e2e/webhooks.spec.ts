@@ -1,66 +1,6 @@
-import { createServer, type IncomingHttpHeaders } from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { verifyWebhook } from "../../lib/webhooks/verify";
-import { demo, reviewPage, signIn } from "./support";
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A webhook receiver on 127.0.0.1 that records every request and answers 200. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.writeHead(200, { "Content-Type": "text/plain" });
-      response.end("received");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    // A path of its own, so this run's integration is told apart from those of earlier tests.
-    url: `http://127.0.0.1:${port}/hooks/${Date.now()}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-interface Order {
-  id: string;
-  order_number: number;
-}
-
-/** A completed order of the demo organization: one ticket of the first published event with tickets on sale. */
-async function createOrder(request: APIRequestContext): Promise<Order> {
-  const headers = { Authorization: `Bearer ${demo().apiKey}` };
-  const events = (await (await request.get("/v1/events?status=published&per_page=100", { headers })).json()) as {
-    data: { id: string }[];
-  };
-  for (const event of events.data) {
-    const tickets = (await (await request.get(`/v1/events/${event.id}/tickets`, { headers })).json()) as {
-      data: { id: string; status: string; quantity_total: number; quantity_sold: number }[];
-    };
-    const ticket = tickets.data.find((t) => t.status === "on_sale" && t.quantity_sold < t.quantity_total);
-    if (!ticket) continue;
-    const response = await request.post("/v1/orders", {
-      headers,
-      data: {
-        event_id: event.id,
-        customer: { email: "webhook.e2e@example.com", name: "Webhook E2E" },
-        items: [{ ticket_id: ticket.id, quantity: 1 }],
-      },
-    });
-    expect(response.status()).toBe(201);
-    return (await response.json()) as Order;
-  }
-  throw new Error("No published event has a ticket on sale");
-}
+import { createOrder, reviewPage, signIn, startReceiver } from "./support";
 
 /** Reloads until the locator shows the text: the server renders the deliveries' current state. */
 async function reloadUntil(page: Page, locator: Locator, text: string) {

@@ -44,10 +44,13 @@ async function main() {
   Object.assign(process.env, serverEnv);
   if (!database.url) delete process.env.DATABASE_URL;
 
-  const { openDatabase } = await import("@/db/client");
+  const { openDatabase, setDatabaseHandle } = await import("@/db/client");
   const { runMigrations } = await import("@/db/migrator");
   const { seedDemoData } = await import("@/lib/demo/seed-demo");
+  const { seedFailingWebhook } = await import("./e2e-failing-webhook");
   const handle = openDatabase({ url: database.url, pgliteDir: path.join(dataDir, "pglite") });
+  // The domain functions the seeding calls use the process-wide handle.
+  setDatabaseHandle(handle);
   try {
     await runMigrations(handle);
     const seeded = await seedDemoData(handle.db);
@@ -57,7 +60,9 @@ async function main() {
       apiKey: seeded.apiKey,
     };
     writeFileSync(path.join(stateDir!, "demo.json"), JSON.stringify(credentials, null, 2));
+    writeFileSync(path.join(stateDir!, "failing-webhook.json"), JSON.stringify(await seedFailingWebhook(), null, 2));
   } finally {
+    setDatabaseHandle(undefined);
     // PGlite allows one process per data directory: the server opens it next.
     await handle.close();
   }

@@ -7,7 +7,7 @@ import { setRetryScheduleAction } from "./actions";
 
 const SCHEDULES = {
   immediate: "At once (default)",
-  nominal: "Spaced: wait for each retry's time (5 s doubling, up to 5 min)",
+  nominal: "Spaced: 5 s doubling, up to 5 min",
 };
 
 /** One webhook's retry schedule: failed deliveries retried at once, or each retry waiting for its scheduled time. */
@@ -17,9 +17,12 @@ export function RetryScheduleForm({ integration }: { integration: { id: string; 
   return (
     <form action={action} className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="id" value={integration.id} />
-      <label htmlFor={selectId} className="block min-w-0 flex-1 text-sm">
+      <label htmlFor={selectId} className="block w-full min-w-0 text-sm sm:w-auto sm:flex-1">
         <span className="block break-all font-medium text-slate-800">{integration.url}</span>
+        {/* Keyed by the saved value: React resets the form after the action, and a select kept from before
+            the save would fall back to the schedule it was first rendered with. */}
         <select
+          key={integration.retrySchedule}
           id={selectId}
           name="retry_schedule"
           defaultValue={integration.retrySchedule}
