@@ -5,7 +5,7 @@ import { events, orderItems, orders } from "@/db/schema";
 import { log } from "@/lib/log";
 import { groupBy } from "@/lib/orders/transaction-order";
 import { filtersOf, SORT_KEYS } from "@/lib/orders/transactions-search";
-import { ITEM_COLUMNS, ORDER_COLUMNS, type ExportOrder } from "./export-columns";
+import { ITEM_COLUMNS, ORDER_COLUMNS, type ExportItem, type ExportOrder } from "./export-columns";
 import { csvLine, jsonLine, type Cell } from "./export-format";
 import type { ExportQuery } from "./export-schemas";
 
@@ -22,8 +22,7 @@ const isoText = (column: AnyPgColumn) =>
 /**
  * What an export row is built from, in the order of parseExportRow: one JSON array text per order rather than
  * a column each, so the driver allocates one string per order instead of a row object and its many small
- * strings (a third fewer young collections per export), and the page comes back as the driver's own array,
- * which exportPage empties (see there).
+ * strings (a third fewer young collections per export), read by readJsonRows.
  */
 const EXPORT_FIELDS = (key: SQL | AnyPgColumn) => [
   orders.id,
@@ -76,16 +75,55 @@ function parseExportRow(line: string): { order: ExportOrder; cursor: Cursor } {
   return { order: { order, eventName, tickets }, cursor: { key, id } };
 }
 
+const ITEM_FIELDS = [
+  orderItems.orderId,
+  orderItems.ticketTypeId,
+  orderItems.name,
+  orderItems.category,
+  orderItems.productType,
+  orderItems.quantity,
+  orderItems.unitPrice,
+  orderItems.vatPercent,
+];
+
+function parseItemRow(line: string): ExportItem {
+  const [orderId, ticketTypeId, name, category, productType, quantity, unitPrice, vatPercent] = JSON.parse(line) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    number,
+    number,
+    number,
+  ];
+  return { orderId, ticketTypeId, name, category, productType, quantity, unitPrice, vatPercent };
+}
+
+const jsonArrayText = (fields: (SQL | AnyPgColumn)[]) => sql<string>`json_build_array(${sql.join(fields, sql`, `)})::text`.as("line");
+
+/**
+ * Runs a query of `jsonArrayText` rows and parses them. postgres.js creates a query's result array when the
+ * connection finishes its previous query, so it has usually been promoted to V8's old generation by the time
+ * rows arrive; an old array keeps its rows alive through every young collection until they are promoted too,
+ * and only a full collection frees them. That grew the old generation by ~25 MB/s during an export (+115 MB RSS
+ * at 1,000,000 orders). Emptied once read, the array no longer holds them and they die young.
+ */
+async function readJsonRows<T>(query: { getSQL(): SQL }, parse: (line: string) => T): Promise<T[]> {
+  const rows = rowsOf<{ line: string }>(await db.execute(query.getSQL()));
+  const parsed = rows.map(({ line }) => parse(line));
+  rows.length = 0;
+  return parsed;
+}
+
 interface Cursor {
   key: string;
   id: string;
 }
 
-type ItemRow = typeof orderItems.$inferSelect;
-
 interface Page {
   orders: ExportOrder[];
-  items: Map<string, ItemRow[]>;
+  items: Map<string, ExportItem[]>;
   next: Cursor | null;
 }
 
@@ -103,28 +141,24 @@ async function exportPage(organizationId: string, query: ExportQuery, cursor: Cu
     after.push(sql`(${key}, ${orders.id}) ${comparison} (${cursor.key}::${sql.raw(SORT_KEY_TYPES[query.sort])}, ${cursor.id}::uuid)`);
   }
   const page = db
-    .select({ line: sql<string>`json_build_array(${sql.join(EXPORT_FIELDS(key), sql`, `)})::text`.as("line") })
+    .select({ line: jsonArrayText(EXPORT_FIELDS(key)) })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(and(eq(orders.organizationId, organizationId), ...filtersOf(organizationId, query), ...after))
     .orderBy(direction(key), direction(orders.id))
     .limit(PAGE_SIZE);
-  const rows = rowsOf<{ line: string }>(await db.execute(page.getSQL()));
-  const parsed = rows.map(({ line }) => parseExportRow(line));
-  // postgres.js creates a query's result array when the connection finishes the previous query, so it has
-  // usually been promoted to V8's old generation by the time rows arrive; an old array keeps its rows alive
-  // through every young collection until they are promoted too, and only a full collection frees them. That
-  // grew the old generation by ~25 MB/s during an export (+115 MB RSS at 1,000,000 orders). Emptied, the
-  // array no longer holds them and they die young.
-  rows.length = 0;
+  const parsed = await readJsonRows(page, parseExportRow);
   const exportOrders = parsed.map(({ order }) => order);
   const items =
     query.rows === "items" && exportOrders.length
-      ? await db
-          .select()
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, exportOrders.map((row) => row.order.id)))
-          .orderBy(orderItems.orderId, orderItems.id)
+      ? await readJsonRows(
+          db
+            .select({ line: jsonArrayText(ITEM_FIELDS) })
+            .from(orderItems)
+            .where(inArray(orderItems.orderId, exportOrders.map((row) => row.order.id)))
+            .orderBy(orderItems.orderId, orderItems.id),
+          parseItemRow,
+        )
       : [];
   return {
     orders: exportOrders,
