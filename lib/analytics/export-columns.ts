@@ -2,7 +2,11 @@ import type { orderItems } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import type { Cell } from "./export-format";
 
-type ItemRow = typeof orderItems.$inferSelect;
+/** The cart item columns an items export reads. */
+export type ExportItem = Pick<
+  typeof orderItems.$inferSelect,
+  "orderId" | "ticketTypeId" | "name" | "category" | "productType" | "quantity" | "unitPrice" | "vatPercent"
+>;
 
 /** The order columns an export reads; timestamps arrive as ISO text from the database (no Date per row). */
 export interface ExportOrderRow {
@@ -64,7 +68,7 @@ export const ORDER_COLUMNS: Column<ExportOrder>[] = [
 ];
 
 /** One row per cart item (rows=items), the order's columns repeated on each. */
-export const ITEM_COLUMNS: Column<ExportOrder & { item: ItemRow }>[] = [
+export const ITEM_COLUMNS: Column<ExportOrder & { item: ExportItem }>[] = [
   ...ORDER_HEAD,
   ["currency", ({ order }) => order.currency],
   ["ticket_type_id", ({ item }) => toPublicId("ticketType", item.ticketTypeId)],

@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, rowsOf } from "@/db/client";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { events, orderItems, orders } from "@/db/schema";
 import { log } from "@/lib/log";
 import { groupBy } from "@/lib/orders/transaction-order";
 import { filtersOf, SORT_KEYS } from "@/lib/orders/transactions-search";
-import { ITEM_COLUMNS, ORDER_COLUMNS, type ExportOrder } from "./export-columns";
+import { ITEM_COLUMNS, ORDER_COLUMNS, type ExportItem, type ExportOrder } from "./export-columns";
 import { csvLine, jsonLine, type Cell } from "./export-format";
 import type { ExportQuery } from "./export-schemas";
 
-/** Orders per query: few enough that a page dies young (objects kept across the round trip get promoted to the old generation and grow the heap), with the next page prefetched so round trips do not add up. */
+/** Orders per query: few enough that a page dies young, with the next page prefetched so round trips do not add up. */
 const PAGE_SIZE = 250;
 
 /** The SQL type of each sort key, to compare a page's last key (read as text, so no precision is lost) with. */
@@ -19,16 +19,111 @@ const SORT_KEY_TYPES = { date: "timestamptz", price: "integer", customer_name: "
 const isoText = (column: AnyPgColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * What an export row is built from, in the order of parseExportRow: one JSON array text per order rather than
+ * a column each, so the driver allocates one string per order instead of a row object and its many small
+ * strings (a third fewer young collections per export), read by readJsonRows.
+ */
+const EXPORT_FIELDS = (key: SQL | AnyPgColumn) => [
+  orders.id,
+  orders.orderNumber,
+  isoText(orders.createdAt),
+  orders.eventId,
+  events.name,
+  orders.customerName,
+  orders.customerEmail,
+  orders.customerPhone,
+  orders.currency,
+  orders.totalPrice,
+  orders.originalPrice,
+  sql`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+  orders.isRefunded,
+  orders.orderSource,
+  orders.paymentMethod,
+  orders.paymentMethodBrand,
+  isoText(orders.refundedAt),
+  orders.refundReason,
+  sql`(${key})::text`,
+];
+
+type ExportRowTuple = [
+  id: string,
+  orderNumber: number,
+  createdAt: string,
+  eventId: string,
+  eventName: string,
+  customerName: string,
+  customerEmail: string,
+  customerPhone: string | null,
+  currency: string,
+  totalPrice: number,
+  originalPrice: number,
+  tickets: number,
+  isRefunded: boolean,
+  orderSource: string,
+  paymentMethod: string,
+  paymentMethodBrand: string,
+  refundedAt: string | null,
+  refundReason: string | null,
+  key: string,
+];
+
+function parseExportRow(line: string): { order: ExportOrder; cursor: Cursor } {
+  const [id, orderNumber, createdAt, eventId, eventName, customerName, customerEmail, customerPhone, currency, totalPrice, originalPrice, tickets, isRefunded, orderSource, paymentMethod, paymentMethodBrand, refundedAt, refundReason, key] =
+    JSON.parse(line) as ExportRowTuple;
+  const order = { id, orderNumber, createdAt, eventId, customerName, customerEmail, customerPhone, currency, totalPrice, originalPrice, isRefunded, orderSource, paymentMethod, paymentMethodBrand, refundedAt, refundReason };
+  return { order: { order, eventName, tickets }, cursor: { key, id } };
+}
+
+const ITEM_FIELDS = [
+  orderItems.orderId,
+  orderItems.ticketTypeId,
+  orderItems.name,
+  orderItems.category,
+  orderItems.productType,
+  orderItems.quantity,
+  orderItems.unitPrice,
+  orderItems.vatPercent,
+];
+
+function parseItemRow(line: string): ExportItem {
+  const [orderId, ticketTypeId, name, category, productType, quantity, unitPrice, vatPercent] = JSON.parse(line) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    number,
+    number,
+    number,
+  ];
+  return { orderId, ticketTypeId, name, category, productType, quantity, unitPrice, vatPercent };
+}
+
+const jsonArrayText = (fields: (SQL | AnyPgColumn)[]) => sql<string>`json_build_array(${sql.join(fields, sql`, `)})::text`.as("line");
+
+/**
+ * Runs a query of `jsonArrayText` rows and parses them. postgres.js creates a query's result array when the
+ * connection finishes its previous query, so it has usually been promoted to V8's old generation by the time
+ * rows arrive; an old array keeps its rows alive through every young collection until they are promoted too,
+ * and only a full collection frees them. That grew the old generation by ~25 MB/s during an export (+115 MB RSS
+ * at 1,000,000 orders). Emptied once read, the array no longer holds them and they die young.
+ */
+async function readJsonRows<T>(query: { getSQL(): SQL }, parse: (line: string) => T): Promise<T[]> {
+  const rows = rowsOf<{ line: string }>(await db.execute(query.getSQL()));
+  const parsed = rows.map(({ line }) => parse(line));
+  rows.length = 0;
+  return parsed;
+}
+
 interface Cursor {
   key: string;
   id: string;
 }
 
-type ItemRow = typeof orderItems.$inferSelect;
-
 interface Page {
   orders: ExportOrder[];
-  items: Map<string, ItemRow[]>;
+  items: Map<string, ExportItem[]>;
   next: Cursor | null;
 }
 
@@ -45,48 +140,30 @@ async function exportPage(organizationId: string, query: ExportQuery, cursor: Cu
     const comparison = query.order === "asc" ? sql`>` : sql`<`;
     after.push(sql`(${key}, ${orders.id}) ${comparison} (${cursor.key}::${sql.raw(SORT_KEY_TYPES[query.sort])}, ${cursor.id}::uuid)`);
   }
-  const rows = await db
-    .select({
-      order: {
-        id: orders.id,
-        orderNumber: orders.orderNumber,
-        createdAt: isoText(orders.createdAt),
-        eventId: orders.eventId,
-        customerName: orders.customerName,
-        customerEmail: orders.customerEmail,
-        customerPhone: orders.customerPhone,
-        currency: orders.currency,
-        totalPrice: orders.totalPrice,
-        originalPrice: orders.originalPrice,
-        isRefunded: orders.isRefunded,
-        orderSource: orders.orderSource,
-        paymentMethod: orders.paymentMethod,
-        paymentMethodBrand: orders.paymentMethodBrand,
-        refundedAt: sql<string | null>`${isoText(orders.refundedAt)}`,
-        refundReason: orders.refundReason,
-      },
-      eventName: events.name,
-      key: sql<string>`(${key})::text`,
-      tickets: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.mapWith(Number),
-    })
+  const page = db
+    .select({ line: jsonArrayText(EXPORT_FIELDS(key)) })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.eventId))
     .where(and(eq(orders.organizationId, organizationId), ...filtersOf(organizationId, query), ...after))
     .orderBy(direction(key), direction(orders.id))
     .limit(PAGE_SIZE);
+  const parsed = await readJsonRows(page, parseExportRow);
+  const exportOrders = parsed.map(({ order }) => order);
   const items =
-    query.rows === "items" && rows.length
-      ? await db
-          .select()
-          .from(orderItems)
-          .where(inArray(orderItems.orderId, rows.map((row) => row.order.id)))
-          .orderBy(orderItems.orderId, orderItems.id)
+    query.rows === "items" && exportOrders.length
+      ? await readJsonRows(
+          db
+            .select({ line: jsonArrayText(ITEM_FIELDS) })
+            .from(orderItems)
+            .where(inArray(orderItems.orderId, exportOrders.map((row) => row.order.id)))
+            .orderBy(orderItems.orderId, orderItems.id),
+          parseItemRow,
+        )
       : [];
-  const last = rows.at(-1);
   return {
-    orders: rows,
+    orders: exportOrders,
     items: groupBy(items, (item) => item.orderId),
-    next: rows.length === PAGE_SIZE && last ? { key: last.key, id: last.order.id } : null,
+    next: parsed.length === PAGE_SIZE ? parsed[PAGE_SIZE - 1]!.cursor : null,
   };
 }
 
