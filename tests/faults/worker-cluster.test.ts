@@ -23,10 +23,10 @@ const KILL_AFTER_CREATED = 20;
 const START_TIMEOUT_MS = 120_000;
 const SETTLE_TIMEOUT_MS = 60_000;
 
-/** The pids of the primary's worker processes (its children), oldest first. */
+/** The pids of the primary's worker processes (its `next start` children, titled next-server; tsx keeps an esbuild one too). */
 function workerPids(primary: number): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(primary)], { encoding: "utf8" }).trim().split("\n").map(Number);
+    return execFileSync("pgrep", ["-P", String(primary), "-f", "^next-server"], { encoding: "utf8" }).trim().split("\n").map(Number);
   } catch {
     return []; // pgrep exits 1 when there is none
   }
