@@ -2,7 +2,7 @@
  * The server processes of `npm start`: `count` ordinary `next start` processes forked with Node's cluster module,
  * so they share one listening port (the primary hands out connections in turn). A worker that dies after it was
  * serving (a crash, an OOM kill) is replaced; one that dies before it ever listened stops them all, since its
- * successors would fail the same way. They share rate limits, inventory and webhook deliveries through the database.
+ * successors would fail the same way, and so does one that was stopped or exited cleanly. They share rate limits, inventory and webhook deliveries through the database.
  */
 import cluster, { type Worker } from "node:cluster";
 import { constants } from "node:os";
@@ -40,7 +40,9 @@ export function startWorkers(count: number, script: string, args: string[]): Wor
 
   cluster.on("exit", (worker, code, signal) => {
     live.delete(worker);
-    if (!stopping && served.has(worker)) {
+    // A worker stopped by SIGINT/SIGTERM (Ctrl+C reaches the whole process group) or exiting cleanly was told to.
+    const crashed = signal ? signal !== "SIGINT" && signal !== "SIGTERM" : code !== 0;
+    if (!stopping && served.has(worker) && crashed) {
       console.error(`Server worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting a new one.`);
       fork();
       return;
