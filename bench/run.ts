@@ -7,11 +7,13 @@
  * measures, with bounded request loops:
  *   - GET /analytics_search/api/transactions: each sort × with/without a date filter × first page and from=100000
  *   - GET /v1/orders and GET /v1/orders/:id
- * Each case also runs the SQL statements the endpoint issues, through postgres.js, in the same run.
+ * Each case also runs the SQL statements the endpoint issues, through postgres.js, in the same run. Then the app
+ * beside the bare Node reference server (bench/bare-server.ts), interleaved rounds at concurrency 16, with the
+ * framework's floor (GET /api/health); see support/app-vs-bare.ts.
  * Writes bench/results.json (under "api"; other benchmarks' keys are kept) and bench/results.md. The database is
  * dropped at the end.
  *
- *   npm run bench [-- --orders 1000000 --other-orders 100000 --samples 100 --warmup 10]
+ *   npm run bench [-- --orders 1000000 --other-orders 100000 --samples 100 --warmup 10 --bare-requests 400]
  */
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
@@ -19,6 +21,7 @@ import postgres from "postgres";
 import { benchDatabase } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
+import { compare, comparisonLines, healthFloor, startBareServer, type Target } from "./support/app-vs-bare";
 import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
 import { percentile, round } from "./support/stats";
 
@@ -33,6 +36,7 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "10" },
     concurrency: { type: "string", default: "4" },
     "throughput-requests": { type: "string", default: "100" },
+    "bare-requests": { type: "string", default: "400" },
   },
 });
 const ORDERS = Number(args.orders);
@@ -41,6 +45,7 @@ const SAMPLES = Number(args.samples);
 const WARMUP = Number(args.warmup);
 const CONCURRENCY = Number(args.concurrency);
 const THROUGHPUT_REQUESTS = Number(args["throughput-requests"]);
+const BARE_REQUESTS = Number(args["bare-requests"]);
 const WARMUP_BUDGET_MS = 5_000;
 const SAMPLE_BUDGET_MS = 15_000;
 const MIN_SAMPLES = 20;
@@ -67,6 +72,7 @@ const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
 const { toPublicId } = await import("@/lib/ids");
 
 let server: BenchServer | undefined;
+let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
 let raw: postgres.Sql | undefined;
 let handle: ReturnType<typeof openDatabase> | undefined;
 
@@ -75,6 +81,7 @@ const cleanUp = () => (cleaning ??= stopAndDrop());
 
 async function stopAndDrop() {
   await server?.stop();
+  bare?.process.kill("SIGTERM");
   await raw?.end({ timeout: 5 });
   setDatabaseHandle(undefined);
   await handle?.close();
@@ -352,6 +359,30 @@ async function measureBaselines(sqlc: postgres.Sql, keyId: string, get: (url: st
   return baselines;
 }
 
+/** The app beside the bare reference server for the three endpoints it implements, and the health floor. */
+async function measureAppVsBare(key: string, samples: Samples) {
+  bare = await startBareServer(benchUrl);
+  const targets: { app: Target; bare: Target } = {
+    app: { name: "app", baseUrl: server!.baseUrl, pid: server!.process.pid! },
+    bare: bare.target,
+  };
+  const { orderIds } = samples;
+  const endpoints: [string, (i: number) => string][] = [
+    ["GET /v1/orders/:id", (i) => `/v1/orders/${toPublicId("order", orderIds[i % orderIds.length]!)}`],
+    ["GET /v1/orders (page 1)", () => "/v1/orders"],
+    [`transactions first page, size ${PAGE_SIZE}`, () => `/analytics_search/api/transactions?sort=date&size=${PAGE_SIZE}`],
+  ];
+  const comparisons = [];
+  for (const [name, path] of endpoints) {
+    const comparison = await compare(name, targets, key, path, BARE_REQUESTS);
+    comparisons.push(comparison);
+    log(`${name}: app ${comparison.app.rps} req/s, ${comparison.app.cpu_ms_per_request} ms CPU; bare ${comparison.bare.rps} req/s, ${comparison.bare.cpu_ms_per_request} ms CPU`);
+  }
+  const health = await healthFloor(targets.app, key, BARE_REQUESTS);
+  log(`health floor: ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU`);
+  return { comparisons, health };
+}
+
 async function main() {
   const runStarted = performance.now();
   const seeded = await seedBenchDatabase();
@@ -366,6 +397,7 @@ async function main() {
 
   const results = await measureCases(benchCases(sqlc, seeded.orgId, samples), get);
   const baselines = await measureBaselines(sqlc, seeded.keyId, get);
+  const appVsBare = await measureAppVsBare(seeded.key, samples);
 
   const [version] = await sqlc<{ version: string }[]>`select version()`;
   const summary = {
@@ -384,6 +416,7 @@ async function main() {
     all_targets_met: results.every((r) => r.met),
     cases: results,
     baselines,
+    app_vs_bare: appVsBare,
   };
   writeResults(summary);
   log(`done in ${round((performance.now() - runStarted) / 1000)} s; all targets met: ${summary.all_targets_met}`);
@@ -398,6 +431,7 @@ interface Summary {
   all_targets_met: boolean;
   cases: CaseResult[];
   baselines: { name: string; stats: Stats }[];
+  app_vs_bare: Awaited<ReturnType<typeof measureAppVsBare>>;
 }
 
 function writeResults(summary: Summary & Record<string, unknown>) {
@@ -428,6 +462,8 @@ function writeResults(summary: Summary & Record<string, unknown>) {
     "| Baseline | p50 (ms) | p99 (ms) | rps |",
     "|---|---:|---:|---:|",
     ...summary.baselines.map((b) => `| ${b.name} | ${b.stats.p50_ms} | ${b.stats.p99_ms} | ${b.stats.rps} |`),
+    "",
+    ...comparisonLines(summary.app_vs_bare.comparisons, summary.app_vs_bare.health),
   ];
   saveMarkdownSection("api", lines);
 }

@@ -38,6 +38,8 @@ const schema = z.object({
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Server processes of `npm start` on PostgreSQL; unset: one per core. PGlite always runs one.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   PUBLIC_URL: optionalString.pipe(z.url().optional()),
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,

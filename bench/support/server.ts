@@ -8,7 +8,7 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || ".next");
 const nextCli = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

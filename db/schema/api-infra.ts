@@ -1,17 +1,17 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations";
 
-// Hits per subject (an API key's id, or a dashboard user's) per second; the rolling-minute limit sums the
-// last 61 buckets. No foreign key, as the subject is either: a deleted subject's rows are at most a minute's.
-export const rateLimitBuckets = pgTable(
-  "rate_limit_buckets",
-  {
-    subjectId: uuid("subject_id").notNull(),
-    bucket: bigint("bucket", { mode: "number" }).notNull(),
-    hits: integer("hits").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.subjectId, t.bucket] })],
-);
+// One row per subject (an API key's id, or a dashboard user's): its hits in the last 61 whole seconds,
+// hits[1] being second `bucket` and hits[k] second `bucket - (k - 1)`; rate_limit_hit sums them. A request
+// rewrites the row in place: the table is UNLOGGED with fillfactor 50 and its only index is on subject_id,
+// so every rewrite is a HOT update pruned within its page (see the migration; counters may be lost in a
+// crash, which can only under-count). No foreign key, as the subject is either kind.
+export const rateLimitCounters = pgTable("rate_limit_counters", {
+  subjectId: uuid("subject_id").primaryKey(),
+  bucket: bigint("bucket", { mode: "number" }).notNull(),
+  hits: integer("hits").array().notNull(),
+  allowed: boolean("allowed").notNull(),
+});
 
 export const idempotencyKeys = pgTable(
   "idempotency_keys",

@@ -1,10 +1,11 @@
 /**
  * `npm start`: build when needed, migrate, seed the demo organization into an empty database, then run
  * `next start` and print how to reach it. Works on a fresh clone with no configuration (PGlite under .data/).
+ * On PostgreSQL it runs one `next start` worker per core (WEB_CONCURRENCY overrides); PGlite allows one process.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { constants } from "node:os";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { closeDatabase, databaseHandle } from "@/db/client";
@@ -15,6 +16,7 @@ import { demoBanner } from "@/lib/demo/banner";
 import { DEMO_LOGIN, ensureDemoKey, findDemoOrganization, seedDemoData } from "@/lib/demo/seed-demo";
 import { env } from "@/lib/env";
 import { refuseIfServerHoldsDatabase, removeServerPid, writeServerPid } from "./server-pid";
+import { exitCodeOf, startWorkers, type WorkerCluster } from "./worker-cluster";
 
 const root = process.cwd();
 const distDir = path.resolve(root, env.NEXT_DIST_DIR);
@@ -53,11 +55,6 @@ function runNext(args: string[]): ChildProcess {
   return spawn(process.execPath, [nextCli, ...args], { stdio: "inherit", env: process.env });
 }
 
-function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): number {
-  if (code !== null) return code;
-  return signal ? 128 + (constants.signals[signal] ?? 0) : 1;
-}
-
 async function build(): Promise<void> {
   console.log(`Building the app into ${path.relative(root, distDir)} (sources changed or no build yet)…`);
   const child = runNext(["build"]);
@@ -88,9 +85,9 @@ async function prepareDatabase() {
   }
 }
 
-async function waitForHealth(port: number, server: ChildProcess): Promise<boolean> {
+async function waitForHealth(port: number, server: WorkerCluster): Promise<boolean> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline && server.exitCode === null && server.signalCode === null) {
+  while (Date.now() < deadline && server.running()) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
       if (response.status === 200) return true;
@@ -107,16 +104,13 @@ if (buildIsStale()) await build();
 const demo = await prepareDatabase();
 
 const port = env.PORT;
-const server = runNext(["start", "-p", String(port)]);
-const serverPid = server.pid!;
-writeServerPid(serverPid);
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on("exit", (code, signal) => {
-  removeServerPid(serverPid);
-  process.exit(exitCodeOf(code, signal));
+const workers = env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1;
+const server = startWorkers(workers, nextCli, ["start", "-p", String(port)]);
+// The primary stands for the server: it lives as long as any worker holds the database.
+writeServerPid(process.pid);
+void server.stopped.then((code) => {
+  removeServerPid(process.pid);
+  process.exit(code);
 });
 
 if (await waitForHealth(port, server)) {
@@ -124,13 +118,13 @@ if (await waitForHealth(port, server)) {
   console.log(
     [
       "",
-      "Ticketing service is ready.",
+      `Ticketing service is ready (${workers} server process${workers === 1 ? "" : "es"}).`,
       demo ? demoBanner(demo, url) : `  URL:          ${url}`,
       "",
       "Press Ctrl+C to stop.",
       "",
     ].join("\n"),
   );
-} else if (server.exitCode === null && server.signalCode === null) {
+} else if (server.running()) {
   console.error(`The server did not answer GET /api/health with 200 within ${HEALTH_TIMEOUT_MS / 1000} s; it keeps running.`);
 }

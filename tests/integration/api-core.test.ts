@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { rateLimitBuckets } from "@/db/schema";
+import { rateLimitCounters } from "@/db/schema";
 import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { useTestDatabase } from "../support/database";
@@ -114,8 +114,9 @@ describe("the route wrapper: authentication, scopes, errors, rate limits, idempo
     const tenant = await createTenant();
     const nowSecond = () => Math.floor(Date.now() / 1000);
     const plant = async (secondsAgo: number) => {
-      await db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.subjectId, tenant.apiKeyId));
-      await db.insert(rateLimitBuckets).values({ subjectId: tenant.apiKeyId, bucket: nowSecond() - secondsAgo, hits: 5 });
+      await db.delete(rateLimitCounters).where(eq(rateLimitCounters.subjectId, tenant.apiKeyId));
+      const hits = [5, ...Array<number>(60).fill(0)];
+      await db.insert(rateLimitCounters).values({ subjectId: tenant.apiKeyId, bucket: nowSecond() - secondsAgo, hits, allowed: true });
     };
     await plant(59);
     expect((await checkRateLimit(tenant.apiKeyId, 5)).allowed).toBe(false);

@@ -85,7 +85,7 @@ export async function seedTenantWorld(baseUrl: string, hookUrl: string, label: s
   };
 }
 
-// Every table of business data. Left out: rate_limit_buckets (every request counts) and login_attempts.
+// Every table of business data. Left out: rate_limit_counters (every request counts) and login_attempts.
 const DATA_TABLES = [
   "organizations",
   "users",

@@ -1,0 +1,100 @@
+/**
+ * The benchmark's reference: a bare Node `http` server in one process doing the work the app does for
+ * GET /v1/orders/:id, GET /v1/orders and the transactions first page (API key lookup, the same rate_limit_hit
+ * statement, the same SQL through postgres.js, JSON out), with no framework, so `npm run bench` can measure
+ * what the app adds. GET /api/health is `select 1`. Not a second implementation of the API: no validation
+ * beyond what the benchmark's requests need, sort by date only.
+ *
+ *   DATABASE_URL=postgres://… PORT=4000 tsx bench/bare-server.ts
+ */
+import { createHash } from "node:crypto";
+import http from "node:http";
+import postgres from "postgres";
+import { fromPublicId, toPublicId } from "@/lib/ids";
+
+const sqlc = postgres(process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres", { max: 10, onnotice: () => {} });
+const port = Number(process.env.PORT ?? 4000);
+
+type Row = Record<string, unknown>;
+type Reply = [status: number, body: unknown, headers?: Record<string, string>];
+
+async function itemsOf(ids: string[]): Promise<Map<string, Row[]>> {
+  const items = ids.length ? await sqlc`select * from order_items where order_id in ${sqlc(ids)} order by order_id, id` : [];
+  const byOrder = new Map<string, Row[]>();
+  for (const item of items) byOrder.set(item.order_id as string, [...(byOrder.get(item.order_id as string) ?? []), item]);
+  return byOrder;
+}
+
+function orderJson(order: Row, items: Row[]) {
+  return { ...order, id: toPublicId("order", order.id as string), items: items.map((item) => ({ ...item, order_id: undefined })) };
+}
+
+async function campaignsOf(ids: string[]): Promise<Row[]> {
+  return ids.length ? await sqlc`select * from order_campaigns where order_id in ${sqlc(ids)} order by order_id, id` : [];
+}
+
+/** A first page sorted by date: /v1/orders, or the transactions search (which also reads campaigns). */
+async function ordersPage(organizationId: string, url: URL, transactions: boolean): Promise<Reply> {
+  const size = Math.min(Number(url.searchParams.get("size") ?? url.searchParams.get("limit") ?? 25), 1000);
+  const from = Number(url.searchParams.get("from") ?? 0);
+  const [rows, [count]] = await Promise.all([
+    sqlc`select orders.* from (
+           select id as page_id from orders where organization_id = ${organizationId}
+           order by created_at desc, id desc limit ${size} offset ${from}
+         ) page join orders on orders.id = page.page_id order by created_at desc, id desc`,
+    sqlc`select order_count as total from organizations where id = ${organizationId}`,
+  ]);
+  const ids = rows.map((row) => row.id as string);
+  const [items, campaigns] = await Promise.all([itemsOf(ids), transactions ? campaignsOf(ids) : []]);
+  const data = rows.map((row) => ({
+    ...orderJson(row, items.get(row.id as string) ?? []),
+    ...(transactions ? { campaigns: campaigns.filter((c) => c.order_id === row.id) } : {}),
+  }));
+  return [200, { data, total_count: Number(count!.total) }];
+}
+
+async function oneOrder(organizationId: string, publicId: string): Promise<Reply> {
+  const id = fromPublicId("order", publicId);
+  const [row] = id ? await sqlc`select * from orders where organization_id = ${organizationId} and id = ${id} limit 1` : [];
+  if (!row) return [404, { error: "Not found", code: "not_found" }];
+  const items = await itemsOf([row.id as string]);
+  return [200, orderJson(row, items.get(row.id as string) ?? [])];
+}
+
+async function handle(req: http.IncomingMessage): Promise<Reply> {
+  const url = new URL(req.url ?? "/", "http://bare");
+  if (url.pathname === "/api/health") {
+    await sqlc`select 1`;
+    return [200, { status: "ok" }];
+  }
+  const token = (req.headers.authorization ?? "").replace(/^Bearer /, "");
+  const [key] = await sqlc`select id, organization_id, rate_limit_per_minute from api_keys
+                            where key_hash = ${createHash("sha256").update(token).digest("hex")} and revoked_at is null limit 1`;
+  if (!key) return [401, { error: "Invalid or missing API key", code: "unauthorized" }];
+  const [limit] = await sqlc`select allowed, remaining, reset_at from rate_limit_hit(${key.id}::uuid, ${key.rate_limit_per_minute}::integer)`;
+  const headers = { "X-RateLimit-Remaining": String(limit!.remaining), "X-RateLimit-Reset": String(limit!.reset_at) };
+  if (!limit!.allowed) return [429, { error: "Rate limit exceeded", code: "rate_limited" }, headers];
+  const organizationId = key.organization_id as string;
+  const single = /^\/v1\/orders\/([^/]+)$/.exec(url.pathname);
+  const [status, body] =
+    url.pathname === "/v1/orders" || url.pathname === "/analytics_search/api/transactions"
+      ? await ordersPage(organizationId, url, url.pathname !== "/v1/orders")
+      : single
+        ? await oneOrder(organizationId, single[1]!)
+        : [404, { error: "Not found", code: "not_found" }];
+  return [status, body, headers];
+}
+
+http
+  .createServer((req, res) => {
+    handle(req).then(
+      ([status, body, headers]) => {
+        res.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(body));
+      },
+      (error: unknown) => {
+        console.error(error);
+        res.writeHead(500, { "Content-Type": "application/json" }).end(JSON.stringify({ error: "Internal error", code: "internal" }));
+      },
+    );
+  })
+  .listen(port, "127.0.0.1", () => console.log(`bare server on http://127.0.0.1:${port}`));

@@ -1,0 +1,151 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "@/db/client";
+import { orders, webhookDeliveries } from "@/db/schema";
+import { fromPublicId } from "@/lib/ids";
+import { createIntegration } from "@/lib/webhooks/integrations";
+import { freePort } from "../support/app-process";
+import { burst } from "../support/burst";
+import { usePostgresDatabasePerTest } from "../support/database";
+import { createTenant } from "../support/fixtures";
+import { insertCatalog, oneTicketOrderBody } from "../support/order-fixtures";
+import { useReceivers } from "../support/receiver";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const WORKERS = 2;
+const ORDERS = 80;
+const CONCURRENCY = 8;
+const KILL_AFTER_CREATED = 20;
+const START_TIMEOUT_MS = 120_000;
+const SETTLE_TIMEOUT_MS = 60_000;
+
+/** The pids of the primary's worker processes (its `next start` children, titled next-server; tsx keeps an esbuild one too). */
+function workerPids(primary: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(primary), "-f", "^next-server"], { encoding: "utf8" }).trim().split("\n").map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there is none
+  }
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) })).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+async function postOrder(url: string, apiKey: string, body: unknown): Promise<{ status: number; id?: string }> {
+  try {
+    const response = await fetch(`${url}/v1/orders`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    return { status: response.status, id: ((await response.json()) as { id?: string }).id };
+  } catch {
+    // The connection was cut by the kill: the order may or may not have committed.
+    return { status: 0 };
+  }
+}
+
+describe("npm start on PostgreSQL: one next start worker per core behind one port", () => {
+  const database = usePostgresDatabasePerTest();
+  const receiver = useReceivers();
+  let primary: ChildProcess | undefined;
+  let output = "";
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "worker-cluster-"));
+
+  afterEach(async (context) => {
+    if (context.task.result?.state === "fail") console.error(`--- output of npm start ---\n${output}`);
+    if (primary && primary.exitCode === null && primary.signalCode === null) {
+      const exited = new Promise((resolve) => primary!.once("exit", resolve));
+      primary.kill("SIGTERM");
+      const timer = setTimeout(() => primary!.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("keeps serving when a worker is SIGKILLed mid-burst, loses no order or delivery, and replaces the worker", async () => {
+    const tenant = await createTenant();
+    const organizationId = tenant.organization.id;
+    const catalog = await insertCatalog(organizationId, { tickets: [{ quantityTotal: 10_000 }] });
+    const hook = await receiver(() => ({ status: 200, delayMs: 50 }));
+    await createIntegration({ organizationId, url: hook.url });
+
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    // The primary is this node process itself (tsx as an --import loader), so its children are the workers.
+    const server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/cli/start.ts"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        NODE_ENV: "production",
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+        DATABASE_URL: database.url(),
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        WEB_CONCURRENCY: String(WORKERS),
+        AUTH_SECRET: "faults-secret-faults-secret-faults-secret-0123",
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: "true",
+        NEXT_TELEMETRY_DISABLED: "1",
+        LOG_LEVEL: "warn",
+      },
+    });
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString("utf8")).slice(-20_000));
+    primary = server;
+    server.stdout.on("data", keep);
+    server.stderr.on("data", keep);
+    await expect
+      .poll(async () => (await healthy(url)) && /ready \(2 server processes\)/.test(output), { timeout: START_TIMEOUT_MS, interval: 300 })
+      .toBe(true);
+    const before = workerPids(server.pid!);
+    expect(before).toHaveLength(WORKERS);
+
+    let created = 0;
+    let killedAt: number | undefined;
+    const answers = await burst(ORDERS, CONCURRENCY, async () => {
+      const startedAt = Date.now();
+      const answer = await postOrder(url, tenant.apiKey, oneTicketOrderBody(catalog));
+      if (answer.status === 201 && ++created === KILL_AFTER_CREATED) {
+        process.kill(before[0]!, "SIGKILL");
+        killedAt = Date.now();
+      }
+      return { ...answer, startedAt };
+    });
+    expect(killedAt, "the kill happened mid-burst").toBeDefined();
+
+    // Only requests in flight on the killed worker were cut; the other worker answered everything else.
+    expect(answers.filter((a) => a.status !== 201 && a.status !== 0)).toEqual([]);
+    expect(answers.filter((a) => a.status === 0).length).toBeLessThanOrEqual(CONCURRENCY);
+    const afterKill = answers.filter((a) => a.startedAt > killedAt! + 100);
+    expect(afterKill.length).toBeGreaterThan(0);
+    expect(afterKill.map((a) => a.status)).toEqual(afterKill.map(() => 201));
+
+    // Nothing lost: every acknowledged order committed, each committed order has its delivery, all delivered.
+    const committed = (await db.select({ id: orders.id }).from(orders).where(eq(orders.organizationId, organizationId))).map((o) => o.id);
+    expect(committed).toEqual(expect.arrayContaining(answers.filter((a) => a.status === 201).map((a) => fromPublicId("order", a.id!)!)));
+    const deliveries = async () => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.organizationId, organizationId));
+    expect((await deliveries()).map((d) => d.orderId).sort()).toEqual([...committed].sort());
+    await expect
+      .poll(async () => (await deliveries()).filter((d) => d.status !== "Success").length, { timeout: SETTLE_TIMEOUT_MS, interval: 250 })
+      .toBe(0);
+
+    // The primary replaced the dead worker.
+    await expect.poll(() => workerPids(server.pid!).length, { timeout: START_TIMEOUT_MS, interval: 300 }).toBe(WORKERS);
+    const after = workerPids(server.pid!);
+    expect(after).not.toContain(before[0]);
+    expect(after).toContain(before[1]);
+    expect(await healthy(url)).toBe(true);
+  });
+});
