@@ -1,4 +1,5 @@
-import { count, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
+import type { SortColumn } from "@/lib/http/pagination";
 import { z } from "zod";
 import { db, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";
@@ -72,9 +73,9 @@ export function apiKeysQueryOf(params: SearchParams): ApiKeysQuery {
 
 const SORT_COLUMNS = {
   created: apiKeys.createdAt,
-  last_used: apiKeys.lastUsedAt,
+  last_used: { nullsLast: apiKeys.lastUsedAt },
   name: sql`lower(${apiKeys.name})`,
-} satisfies Record<ApiKeySort, SQLWrapper>;
+} satisfies Record<ApiKeySort, SortColumn>;
 
 /**
  * One page of the organization's keys, revoked ones included. Never-used keys come last in both
