@@ -17,9 +17,9 @@ import { TicketTypesTable } from "./ticket-types-table";
 
 export const metadata: Metadata = { title: "Event · Ticketing analytics" };
 
-export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function EventPage({ params }: { params: Promise<{ event_id: string }> }) {
   const session = await requireSession();
-  const { id } = await params;
+  const { event_id: id } = await params;
   const loaded = await Promise.all([
     getEvent(session.organizationId, id),
     listTicketTypes(session.organizationId, id),

@@ -12,19 +12,19 @@ import { DetailHeader } from "../../../../_components/detail-header";
 
 export const metadata: Metadata = { title: "Edit ticket type · Ticketing analytics" };
 
-export default async function TicketTypePage({ params }: { params: Promise<{ id: string; ticketTypeId: string }> }) {
+export default async function TicketTypePage({ params }: { params: Promise<{ event_id: string; id: string }> }) {
   const session = await requireSession();
-  const { id, ticketTypeId } = await params;
+  const { event_id: eventId, id } = await params;
   const loaded = await Promise.all([
-    getEvent(session.organizationId, id),
-    listTicketTypes(session.organizationId, id),
+    getEvent(session.organizationId, eventId),
+    listTicketTypes(session.organizationId, eventId),
     getOrganization(session.organizationId),
   ]).catch((error: unknown) => {
     // Unknown, deleted and foreign events are all "not found".
     if (error instanceof ApiError && error.code === "not_found") return null;
     throw error;
   });
-  const ticketType = loaded?.[1].data.find((candidate) => candidate.id === ticketTypeId);
+  const ticketType = loaded?.[1].data.find((candidate) => candidate.id === id);
   if (!loaded || !ticketType) notFound();
   const [event, , organization] = loaded;
   const currency = organization!.currency;
