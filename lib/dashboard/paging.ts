@@ -1,7 +1,5 @@
-import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import type { SQLWrapper } from "drizzle-orm";
-import { intParam, orderThenId, type PaginationQuery, type SortColumn, type SortOrder } from "@/lib/http/pagination";
+import { intParam, type PaginationQuery, type SortOrder } from "@/lib/http/pagination";
 
 export type { SortOrder };
 
@@ -165,21 +163,4 @@ export function listLinks<S extends string>(
     // A new sort starts on the first page.
     sorting: sortLinks({ sort: query.sort, order: query.order }, spec.sorts, (sort, order) => href({ sort, order, page: 1 })),
   };
-}
-
-/**
- * One page of a server-sorted list and the size of the whole list. `rows` is the list's select (what, from,
- * where; made `$dynamic()`), which gets the query's total order and page window; `count` counts the same
- * rows and runs beside it.
- */
-export async function fetchListPage<T extends PgSelect>(
-  query: ListQuery<string>,
-  list: { rows: T; count: PromiseLike<{ value: number }[]>; sortBy: SortColumn; id: SQLWrapper },
-): Promise<{ rows: Awaited<T>; total: number }> {
-  const page = list.rows
-    .orderBy(...orderThenId(list.sortBy, list.id, query.order))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [rows, [counted]] = await Promise.all([page, list.count]);
-  return { rows, total: counted?.value ?? 0 };
 }
