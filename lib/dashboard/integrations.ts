@@ -1,7 +1,5 @@
-import { notFound as nextNotFound } from "next/navigation";
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
 import { countIntegrations, listIntegrations, type IntegrationJson, type IntegrationSort } from "@/lib/webhooks/integrations";
 import { apiPageOf, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
 
@@ -55,16 +53,6 @@ export async function listIntegrationPage(
     countIntegrations(organizationId),
   ]);
   return { rows: integrations.map(toIntegrationRow), total };
-}
-
-/** A domain lookup whose not_found becomes the dashboard's 404 page (malformed and foreign ids alike). */
-export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
-  try {
-    return await lookup;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") nextNotFound();
-    throw error;
-  }
 }
 
 /** The create-integration form; field names match the form's inputs. */
