@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, isNull, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { env } from "@/lib/env";
+import { NEWEST_FIRST, orderThenId, pageOf, type ListOrder, type PaginationQuery, type SortColumn } from "@/lib/http/pagination";
 import { constantTimeEqual, hmacSha256, randomToken, sha256Hex } from "./secrets";
 import { isScope, type Scope } from "./scopes";
 
@@ -87,4 +88,45 @@ export async function authenticateApiKey(presented: string): Promise<Authenticat
     scopes: row.scopes,
     rateLimitPerMinute: row.rateLimitPerMinute,
   };
+}
+
+/** What a key's owner may see of it: never the hash. */
+const listedColumns = {
+  id: apiKeys.id,
+  name: apiKeys.name,
+  displayPrefix: apiKeys.displayPrefix,
+  scopes: apiKeys.scopes,
+  rateLimitPerMinute: apiKeys.rateLimitPerMinute,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  revokedAt: apiKeys.revokedAt,
+};
+
+const SORT_COLUMNS = {
+  created: apiKeys.createdAt,
+  // Never-used keys come last in both directions.
+  last_used: { nullsLast: apiKeys.lastUsedAt },
+  name: sql`lower(${apiKeys.name})`,
+} satisfies Record<string, SortColumn>;
+export type ApiKeySort = keyof typeof SORT_COLUMNS;
+
+/** The organization's keys, revoked ones included: every one newest first, or one `page` in `sort` (counted by countApiKeys). */
+export async function listApiKeys(
+  organizationId: string,
+  options: { page?: PaginationQuery; sort?: ListOrder<ApiKeySort> } = {},
+  q: Queryable = db,
+) {
+  const { sort = NEWEST_FIRST, page } = options;
+  const query = q
+    .select(listedColumns)
+    .from(apiKeys)
+    .where(eq(apiKeys.organizationId, organizationId))
+    .orderBy(...orderThenId(SORT_COLUMNS[sort.sort], apiKeys.id, sort.order))
+    .$dynamic();
+  return page ? query.limit(pageOf(page).limit).offset(pageOf(page).offset) : query;
+}
+
+export async function countApiKeys(organizationId: string, q: Queryable = db): Promise<number> {
+  const [row] = await q.select({ value: count() }).from(apiKeys).where(eq(apiKeys.organizationId, organizationId));
+  return row?.value ?? 0;
 }

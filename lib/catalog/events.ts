@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "@/db/client";
-import { events, ticketTypes, venues, type EventStatus } from "@/db/schema";
+import { EVENT_STATUSES, events, ticketTypes, venues, type EventStatus } from "@/db/schema";
 import { conflict, notFound, validationFailed } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { refundCompletedOrdersOfEvent } from "@/lib/orders/refunds";
-import { pageMeta, pageOf } from "@/lib/http/pagination";
+import { NEWEST_FIRST, orderThenId, pageMeta, pageOf, rankOf, type ListOrder, type SortColumn } from "@/lib/http/pagination";
 import { iso, uuidOrNotFound } from "./common-schemas";
 import type { CreateEventInput, Event, ListEventsQuery, UpdateEventInput } from "./event-schemas";
 import { findLiveVenue } from "./venues";
@@ -76,7 +76,17 @@ async function loadEvent(q: Queryable, organizationId: string, id: string): Prom
   return serializeEvent(row.event, row.venue);
 }
 
-export async function listEvents(organizationId: string, query: ListEventsQuery) {
+/** The orders an event list can come in (the API's is newest first; the dashboard's table offers the others). */
+const SORT_COLUMNS = {
+  created: events.createdAt,
+  name: sql`lower(${events.name})`,
+  starts_at: events.startsAt,
+  // Lifecycle order: drafts, then published, then cancelled.
+  status: rankOf(events.status, EVENT_STATUSES),
+} satisfies Record<string, SortColumn>;
+export type EventSort = keyof typeof SORT_COLUMNS;
+
+export async function listEvents(organizationId: string, query: ListEventsQuery, sort: ListOrder<EventSort> = NEWEST_FIRST) {
   const venueId = query.venue_id ? fromPublicId("venue", query.venue_id) : null;
   const where = and(
     eq(events.organizationId, organizationId),
@@ -91,7 +101,7 @@ export async function listEvents(organizationId: string, query: ListEventsQuery)
       .from(events)
       .innerJoin(venues, eq(venues.id, events.venueId))
       .where(where)
-      .orderBy(desc(events.createdAt), desc(events.id))
+      .orderBy(...orderThenId(SORT_COLUMNS[sort.sort], events.id, sort.order))
       .limit(limit)
       .offset(offset),
     db.select({ value: count() }).from(events).where(where),

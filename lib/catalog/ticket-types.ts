@@ -1,8 +1,8 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "@/db/client";
 import { orderItems, orders, ticketTypes, type EventStatus } from "@/db/schema";
 import { conflict, notFound, validationFailed } from "@/lib/http/errors";
-import { toPublicId } from "@/lib/ids";
+import { fromPublicId, toPublicId } from "@/lib/ids";
 import { getOrganization } from "@/lib/organizations/organizations";
 import { iso, uuidOrNotFound } from "./common-schemas";
 import { findLiveEvent } from "./events";
@@ -81,6 +81,25 @@ export async function listTicketTypes(organizationId: string, eventPublicId: str
     .orderBy(asc(ticketTypes.createdAt), asc(ticketTypes.id));
   const now = new Date();
   return { data: rows.map((row) => serializeTicketType(row, event.status, now)) };
+}
+
+/** Tickets sold and on offer per event (by public id), summed over all its ticket types; an event without any has none. */
+export async function ticketTotalsByEvent(
+  organizationId: string,
+  eventPublicIds: string[],
+): Promise<Map<string, { sold: number; total: number }>> {
+  const ids = eventPublicIds.flatMap((publicId) => fromPublicId("event", publicId) ?? []);
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      eventId: ticketTypes.eventId,
+      sold: sql<number>`sum(${ticketTypes.quantitySold})`.mapWith(Number),
+      total: sql<number>`sum(${ticketTypes.quantityTotal})`.mapWith(Number),
+    })
+    .from(ticketTypes)
+    .where(and(eq(ticketTypes.organizationId, organizationId), inArray(ticketTypes.eventId, ids)))
+    .groupBy(ticketTypes.eventId);
+  return new Map(rows.map(({ eventId, ...totals }) => [toPublicId("event", eventId), totals]));
 }
 
 export async function createTicketType(

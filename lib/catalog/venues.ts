@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { events, venues } from "@/db/schema";
 import { conflict, notFound } from "@/lib/http/errors";
+import { NEWEST_FIRST, orderThenId, pageOf, type ListOrder, type PaginationQuery, type SortColumn } from "@/lib/http/pagination";
 import { toPublicId } from "@/lib/ids";
 import { iso, uuidOrNotFound } from "./common-schemas";
 import type { CreateVenueInput, UpdateVenueInput, Venue } from "./venue-schemas";
@@ -42,13 +43,37 @@ async function liveVenueOrNotFound(q: Queryable, organizationId: string, publicI
   return row;
 }
 
-export async function listVenues(organizationId: string): Promise<{ data: Venue[] }> {
-  const rows = await db
+const SORT_COLUMNS = {
+  created: venues.createdAt,
+  name: sql`lower(${venues.name})`,
+  capacity: venues.capacity,
+} satisfies Record<string, SortColumn>;
+export type VenueSort = keyof typeof SORT_COLUMNS;
+
+const liveVenues = (organizationId: string) => and(eq(venues.organizationId, organizationId), isNull(venues.deletedAt));
+
+/**
+ * GET /v1/venues: every venue, newest first. The dashboard's table asks for one `page` in its own `sort`
+ * (and counts them with countVenues).
+ */
+export async function listVenues(
+  organizationId: string,
+  options: { page?: PaginationQuery; sort?: ListOrder<VenueSort> } = {},
+): Promise<{ data: Venue[] }> {
+  const { sort = NEWEST_FIRST, page } = options;
+  const query = db
     .select()
     .from(venues)
-    .where(and(eq(venues.organizationId, organizationId), isNull(venues.deletedAt)))
-    .orderBy(desc(venues.createdAt), desc(venues.id));
+    .where(liveVenues(organizationId))
+    .orderBy(...orderThenId(SORT_COLUMNS[sort.sort], venues.id, sort.order))
+    .$dynamic();
+  const rows = page ? await query.limit(pageOf(page).limit).offset(pageOf(page).offset) : await query;
   return { data: rows.map(serializeVenue) };
+}
+
+export async function countVenues(organizationId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(venues).where(liveVenues(organizationId));
+  return row?.value ?? 0;
 }
 
 export async function getVenue(organizationId: string, publicId: string): Promise<Venue> {

@@ -1,16 +1,8 @@
-import { count, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Queryable } from "@/db/client";
-import { apiKeys } from "@/db/schema";
+import { countApiKeys, listApiKeys as listApiKeysOf, type ApiKeySort } from "@/lib/auth/api-keys";
 import { SCOPES } from "@/lib/auth/scopes";
-import {
-  fetchListPage,
-  listQueryOf,
-  type ListQuery,
-  type ListSpec,
-  type SearchParams,
-  type SortOrder,
-} from "./paging";
+import { apiPageOf, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
 
 /** An API key as the dashboard lists it: never the hash, dates as ISO strings for client components. */
 export interface ApiKeyRow {
@@ -24,22 +16,7 @@ export interface ApiKeyRow {
   revokedAt: string | null;
 }
 
-const apiKeyColumns = {
-  id: apiKeys.id,
-  name: apiKeys.name,
-  displayPrefix: apiKeys.displayPrefix,
-  scopes: apiKeys.scopes,
-  rateLimitPerMinute: apiKeys.rateLimitPerMinute,
-  createdAt: apiKeys.createdAt,
-  lastUsedAt: apiKeys.lastUsedAt,
-  revokedAt: apiKeys.revokedAt,
-};
-
-type StoredApiKey = Omit<ApiKeyRow, "createdAt" | "lastUsedAt" | "revokedAt"> & {
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  revokedAt: Date | null;
-};
+type StoredApiKey = Awaited<ReturnType<typeof listApiKeysOf>>[number];
 
 function toApiKeyRow(row: StoredApiKey): ApiKeyRow {
   return {
@@ -50,18 +27,14 @@ function toApiKeyRow(row: StoredApiKey): ApiKeyRow {
   };
 }
 
+/** Every key of the organization, newest first. */
 export async function listApiKeys(organizationId: string, q: Queryable = db): Promise<ApiKeyRow[]> {
-  const rows = await q
-    .select(apiKeyColumns)
-    .from(apiKeys)
-    .where(eq(apiKeys.organizationId, organizationId))
-    .orderBy(desc(apiKeys.createdAt), apiKeys.id);
-  return rows.map(toApiKeyRow);
+  return (await listApiKeysOf(organizationId, {}, q)).map(toApiKeyRow);
 }
 
 /** Sort keys of the /api-keys table and the direction each starts in. */
-export const API_KEY_SORTS = { created: "desc", last_used: "desc", name: "asc" } as const satisfies Record<string, SortOrder>;
-export type ApiKeySort = keyof typeof API_KEY_SORTS;
+export const API_KEY_SORTS = { created: "desc", last_used: "desc", name: "asc" } as const satisfies Record<ApiKeySort, SortOrder>;
+export type { ApiKeySort };
 export type ApiKeysQuery = ListQuery<ApiKeySort>;
 export const API_KEY_LIST: ListSpec<ApiKeySort> = { path: "/api-keys", sorts: API_KEY_SORTS, fallback: "created" };
 
@@ -70,24 +43,12 @@ export function apiKeysQueryOf(params: SearchParams): ApiKeysQuery {
   return listQueryOf(params, API_KEY_LIST);
 }
 
-const SORT_COLUMNS = {
-  created: apiKeys.createdAt,
-  last_used: apiKeys.lastUsedAt,
-  name: sql`lower(${apiKeys.name})`,
-} satisfies Record<ApiKeySort, SQLWrapper>;
-
-/**
- * One page of the organization's keys, revoked ones included. Never-used keys come last in both
- * directions of "last used"; the id breaks ties so rows never swap places between pages.
- */
+/** One page of the organization's keys, revoked ones included; never-used keys last in both directions of "last used". */
 export async function listApiKeyPage(organizationId: string, query: ApiKeysQuery): Promise<{ rows: ApiKeyRow[]; total: number }> {
-  const where = eq(apiKeys.organizationId, organizationId);
-  const { rows, total } = await fetchListPage(query, {
-    rows: db.select(apiKeyColumns).from(apiKeys).where(where).$dynamic(),
-    count: db.select({ value: count() }).from(apiKeys).where(where),
-    sortBy: SORT_COLUMNS[query.sort],
-    id: apiKeys.id,
-  });
+  const [rows, total] = await Promise.all([
+    listApiKeysOf(organizationId, { page: apiPageOf(query), sort: query }),
+    countApiKeys(organizationId),
+  ]);
   return { rows: rows.map(toApiKeyRow), total };
 }
 

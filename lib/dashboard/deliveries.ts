@@ -1,15 +1,13 @@
-import { and, count, eq, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "@/db/client";
-import { DELIVERY_STATUSES, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
-import { deliveriesWhere, serializeDelivery } from "@/lib/webhooks/deliveries";
+import { DELIVERY_STATUSES, type DeliveryStatus } from "@/db/schema";
+import { listDeliveries, type DeliverySort } from "@/lib/webhooks/deliveries";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-schemas";
+import { listIntegrations, type IntegrationJson } from "@/lib/webhooks/integrations";
 import { publicIdText } from "./integrations";
 import {
-  fetchListPage,
+  apiPageOf,
   firstParam,
   listQueryOf,
-  rankOf,
   type FilterParams,
   type ListQuery,
   type ListSpec,
@@ -50,8 +48,8 @@ export function isFinished(status: DeliveryStatus): boolean {
 }
 
 /** Sort keys of the /deliveries table and the direction each starts in. */
-export const DELIVERY_SORTS = { created: "desc", status: "asc", attempts: "desc" } as const satisfies Record<string, SortOrder>;
-export type DeliverySort = keyof typeof DELIVERY_SORTS;
+export const DELIVERY_SORTS = { created: "desc", status: "asc", attempts: "desc" } as const satisfies Record<DeliverySort, SortOrder>;
+export type { DeliverySort };
 export const DELIVERY_LIST: ListSpec<DeliverySort> = { path: "/deliveries", sorts: DELIVERY_SORTS, fallback: "created" };
 
 export interface DeliveriesQuery extends ListQuery<DeliverySort> {
@@ -75,29 +73,18 @@ export function deliveryFilterParams(query: DeliveriesQuery): FilterParams {
   return { status: query.status, integration_id: query.integrationId };
 }
 
-const SORT_COLUMNS = {
-  created: webhookDeliveries.createdAt,
-  // Lifecycle order: waiting, running, done, retrying, given up.
-  status: rankOf(webhookDeliveries.status, DELIVERY_STATUSES),
-  attempts: webhookDeliveries.attemptCount,
-} satisfies Record<DeliverySort, SQLWrapper>;
-
-/** One page of the organization's deliveries, filtered by status and integration. */
-export async function listDeliveryPage(organizationId: string, query: DeliveriesQuery): Promise<{ rows: DeliveryRow[]; total: number }> {
-  const where = deliveriesWhere(organizationId, query);
-  const { rows, total } = await fetchListPage(query, {
-    rows: db
-      .select({ delivery: webhookDeliveries, integrationUrl: webhookIntegrations.url })
-      .from(webhookDeliveries)
-      .leftJoin(
-        webhookIntegrations,
-        and(eq(webhookIntegrations.organizationId, webhookDeliveries.organizationId), eq(webhookIntegrations.id, webhookDeliveries.integrationId)),
-      )
-      .where(where)
-      .$dynamic(),
-    count: db.select({ value: count() }).from(webhookDeliveries).where(where),
-    sortBy: SORT_COLUMNS[query.sort],
-    id: webhookDeliveries.id,
-  });
-  return { rows: rows.map((row) => toDeliveryRow(serializeDelivery(row.delivery), row.integrationUrl)), total };
+/**
+ * One page of the organization's deliveries as GET /webhooks/deliveries lists them, filtered by status and
+ * integration, each with its integration's URL; `integrations` are all of them (the filter offers them).
+ */
+export async function listDeliveryPage(
+  organizationId: string,
+  query: DeliveriesQuery,
+): Promise<{ rows: DeliveryRow[]; total: number; integrations: IntegrationJson[] }> {
+  const [integrations, { data, meta }] = await Promise.all([
+    listIntegrations(organizationId),
+    listDeliveries(organizationId, { ...apiPageOf(query), status: query.status, integration_id: query.integrationId }, undefined, query),
+  ]);
+  const urls = new Map(integrations.map((integration) => [integration.id, integration.url]));
+  return { rows: data.map((delivery) => toDeliveryRow(delivery, urls.get(delivery.integration_id) ?? null)), total: meta.total, integrations };
 }

@@ -1,19 +1,9 @@
-import { and, count, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "@/db/client";
-import { EVENT_STATUSES, events, ticketTypes, venues, type EventStatus } from "@/db/schema";
-import { toPublicId } from "@/lib/ids";
+import { EVENT_STATUSES, type EventStatus } from "@/db/schema";
+import { listEvents, type EventSort } from "@/lib/catalog/events";
+import { ticketTotalsByEvent } from "@/lib/catalog/ticket-types";
 import { currencyDigits } from "./format";
-import {
-  fetchListPage,
-  firstParam,
-  listQueryOf,
-  rankOf,
-  type ListQuery,
-  type ListSpec,
-  type SearchParams,
-  type SortOrder,
-} from "./paging";
+import { apiPageOf, firstParam, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
 
 /** An event as the /events table lists it, dates as ISO strings for the client component. */
 export interface EventListRow {
@@ -31,8 +21,8 @@ export interface EventListRow {
 }
 
 /** Sort keys of the /events table and the direction each starts in. */
-export const EVENT_SORTS = { created: "desc", name: "asc", starts_at: "asc", status: "asc" } as const satisfies Record<string, SortOrder>;
-export type EventSort = keyof typeof EVENT_SORTS;
+export const EVENT_SORTS = { created: "desc", name: "asc", starts_at: "asc", status: "asc" } as const satisfies Record<EventSort, SortOrder>;
+export type { EventSort };
 export const EVENT_LIST: ListSpec<EventSort> = { path: "/events", sorts: EVENT_SORTS, fallback: "created" };
 
 export interface EventsQuery extends ListQuery<EventSort> {
@@ -46,57 +36,22 @@ export function eventsQueryOf(params: SearchParams): EventsQuery {
   return { ...listQueryOf(params, EVENT_LIST), status: statusFilter.parse(firstParam(params, "status")) };
 }
 
-const SORT_COLUMNS = {
-  created: events.createdAt,
-  name: sql`lower(${events.name})`,
-  starts_at: events.startsAt,
-  // Lifecycle order: drafts, then published, then cancelled.
-  status: rankOf(events.status, EVENT_STATUSES),
-} satisfies Record<EventSort, SQLWrapper>;
-
-const ticketSum = (column: typeof ticketTypes.quantitySold | typeof ticketTypes.quantityTotal) =>
-  sql<number>`coalesce((select sum(${column}) from ${ticketTypes} where ${ticketTypes.organizationId} = ${events.organizationId} and ${ticketTypes.eventId} = ${events.id}), 0)`.mapWith(
-    Number,
-  );
-
-/** One page of the organization's not-deleted events, with their venue's name and ticket totals. */
+/** One page of the organization's events as GET /v1/events lists them, with their ticket totals. */
 export async function listEventPage(organizationId: string, query: EventsQuery): Promise<{ rows: EventListRow[]; total: number }> {
-  const where = and(
-    eq(events.organizationId, organizationId),
-    isNull(events.deletedAt),
-    query.status ? eq(events.status, query.status) : undefined,
-  );
-  const { rows, total } = await fetchListPage(query, {
-    rows: db
-      .select({
-        id: events.id,
-        name: events.name,
-        venue: venues.name,
-        status: events.status,
-        startsAt: events.startsAt,
-        endsAt: events.endsAt,
-        createdAt: events.createdAt,
-        sold: ticketSum(ticketTypes.quantitySold),
-        total: ticketSum(ticketTypes.quantityTotal),
-      })
-      .from(events)
-      .innerJoin(venues, and(eq(venues.organizationId, events.organizationId), eq(venues.id, events.venueId)))
-      .where(where)
-      .$dynamic(),
-    count: db.select({ value: count() }).from(events).where(where),
-    sortBy: SORT_COLUMNS[query.sort],
-    id: events.id,
-  });
-  const now = new Date();
+  const { data, meta } = await listEvents(organizationId, { ...apiPageOf(query), status: query.status }, query);
+  const totals = await ticketTotalsByEvent(organizationId, data.map((event) => event.id));
   return {
-    rows: rows.map(({ endsAt, ...row }) => ({
-      ...row,
-      id: toPublicId("event", row.id),
-      ended: endsAt <= now,
-      startsAt: row.startsAt.toISOString(),
-      createdAt: row.createdAt.toISOString(),
+    rows: data.map((event) => ({
+      id: event.id,
+      name: event.name,
+      venue: event.venue.name,
+      status: event.status,
+      ended: event.has_ended,
+      startsAt: event.starts_at,
+      createdAt: event.created_at,
+      ...(totals.get(event.id) ?? { sold: 0, total: 0 }),
     })),
-    total,
+    total: meta.total,
   };
 }
 

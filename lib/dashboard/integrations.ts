@@ -1,15 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { and, count, eq, sql, type SQLWrapper } from "drizzle-orm";
-import { notFound as nextNotFound } from "next/navigation";
 import { z } from "zod";
-import { db } from "@/db/client";
-import { organizations, webhookDeliveries, webhookIntegrations, WEBHOOK_EVENT_TYPES } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
-import { fromPublicId, toPublicId } from "@/lib/ids";
-import type { TransactionOrder } from "@/lib/orders/transaction-order";
-import { serializeIntegration, type IntegrationJson } from "@/lib/webhooks/integrations";
-import { announceDeliveries } from "@/lib/webhooks/outbox";
-import { fetchListPage, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
+import { WEBHOOK_EVENT_TYPES } from "@/db/schema";
+import { countIntegrations, listIntegrations, type IntegrationJson, type IntegrationSort } from "@/lib/webhooks/integrations";
+import { apiPageOf, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
 
 /** An integration as the dashboard lists it: the secret stays on the server until someone reveals it. */
 export interface IntegrationRow {
@@ -37,8 +29,8 @@ function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
 }
 
 /** Sort keys of the /integrations table and the direction each starts in. */
-export const INTEGRATION_SORTS = { created: "desc", url: "asc" } as const satisfies Record<string, SortOrder>;
-export type IntegrationSort = keyof typeof INTEGRATION_SORTS;
+export const INTEGRATION_SORTS = { created: "desc", url: "asc" } as const satisfies Record<IntegrationSort, SortOrder>;
+export type { IntegrationSort };
 export const INTEGRATION_LIST: ListSpec<IntegrationSort> = {
   path: "/integrations",
   sorts: INTEGRATION_SORTS,
@@ -51,34 +43,16 @@ export function integrationsQueryOf(params: SearchParams): ListQuery<Integration
   return listQueryOf(params, INTEGRATION_LIST);
 }
 
-const SORT_COLUMNS = {
-  created: webhookIntegrations.createdAt,
-  url: sql`lower(${webhookIntegrations.url})`,
-} satisfies Record<IntegrationSort, SQLWrapper>;
-
-/** One page of the organization's webhook integrations. */
+/** One page of the organization's webhook integrations, as the webhook API lists them. */
 export async function listIntegrationPage(
   organizationId: string,
   query: ListQuery<IntegrationSort>,
 ): Promise<{ rows: IntegrationRow[]; total: number }> {
-  const where = eq(webhookIntegrations.organizationId, organizationId);
-  const { rows, total } = await fetchListPage(query, {
-    rows: db.select().from(webhookIntegrations).where(where).$dynamic(),
-    count: db.select({ value: count() }).from(webhookIntegrations).where(where),
-    sortBy: SORT_COLUMNS[query.sort],
-    id: webhookIntegrations.id,
-  });
-  return { rows: rows.map((row) => toIntegrationRow(serializeIntegration(row))), total };
-}
-
-/** A domain lookup whose not_found becomes the dashboard's 404 page (malformed and foreign ids alike). */
-export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
-  try {
-    return await lookup;
-  } catch (error) {
-    if (error instanceof ApiError && error.code === "not_found") nextNotFound();
-    throw error;
-  }
+  const [integrations, total] = await Promise.all([
+    listIntegrations(organizationId, undefined, { page: apiPageOf(query), sort: query }),
+    countIntegrations(organizationId),
+  ]);
+  return { rows: integrations.map(toIntegrationRow), total };
 }
 
 /** The create-integration form; field names match the form's inputs. */
@@ -97,70 +71,3 @@ export const setEnabledFormSchema = z.strictObject({
 });
 
 export const deliveryIdFormSchema = z.strictObject({ id: publicIdText });
-
-/** A made-up completed order in the organization's currency: what a receiver gets for a real one. */
-function sampleOrder(organizationId: string, currency: string, now: Date): TransactionOrder {
-  const event = toPublicId("event", "00000000-0000-4000-8000-000000000000");
-  return {
-    uuid: randomUUID(),
-    email: "test.customer@example.com",
-    customer_name: "Test Customer",
-    total_price: 5000,
-    payment_method: "card",
-    payment_method_brand: "visa",
-    is_refunded: false,
-    order_number: 0,
-    order_source: "dashboard_test",
-    created_at: now.toISOString(),
-    cart: {
-      organization: toPublicId("organization", organizationId),
-      event,
-      currency,
-      total_price: 5000,
-      original_price: 5000,
-      items: [
-        {
-          product_type: "ticket",
-          name: "Test ticket",
-          quantity: 2,
-          price: 2500,
-          vat: 10,
-          event,
-          event_name: "Test event",
-          category: "General admission",
-        },
-      ],
-      campaigns: [],
-    },
-  };
-}
-
-/**
- * "Send test delivery": a Pending OrderCompleted delivery with a sample order, written like the ones
- * order completion writes and then announced, so it runs (and retries) exactly like a real one.
- */
-export async function sendTestDelivery(organizationId: string, integrationPublicId: string): Promise<string> {
-  const integrationId = fromPublicId("integration", integrationPublicId);
-  if (!integrationId) throw notFound("Integration");
-  const deliveryId = await db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ currency: organizations.currency })
-      .from(webhookIntegrations)
-      .innerJoin(organizations, eq(organizations.id, webhookIntegrations.organizationId))
-      .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationId)))
-      .limit(1);
-    if (!owner) throw notFound("Integration");
-    const [row] = await tx
-      .insert(webhookDeliveries)
-      .values({
-        organizationId,
-        integrationId,
-        eventType: "OrderCompleted",
-        payload: JSON.stringify(sampleOrder(organizationId, owner.currency, new Date())),
-      })
-      .returning({ id: webhookDeliveries.id });
-    return row!.id;
-  });
-  await announceDeliveries([deliveryId]);
-  return toPublicId("delivery", deliveryId);
-}

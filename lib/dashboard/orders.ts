@@ -1,11 +1,8 @@
-import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "@/db/client";
-import { events, orderDailySales } from "@/db/schema";
 import type { ExportQuery } from "@/lib/analytics/export-schemas";
 import { toPublicId } from "@/lib/ids";
 import { transactionsQuerySchema, type TransactionsQuery } from "@/lib/orders/order-schemas";
-import { loadTransactionOrders, type TransactionOrder } from "@/lib/orders/transaction-order";
+import { transactionFacets } from "@/lib/orders/transactions-search";
 import { hrefWith } from "./paging";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
@@ -86,37 +83,10 @@ export function ordersExportQuery(params: Record<string, string | string[] | und
   return { ...filters, format: "csv", rows: "orders" };
 }
 
-/** The values the filter selects offer: the organization's events, and the channels and payment methods it has sold through. */
+/** The values the filter selects offer: every event orders can belong to, and the channels and payment methods sold through. */
 export async function orderFilterOptions(organizationId: string) {
-  const [eventRows, channels, methods] = await Promise.all([
-    db
-      .select({ id: events.id, name: events.name })
-      .from(events)
-      .where(eq(events.organizationId, organizationId))
-      .orderBy(asc(events.name), asc(events.id)),
-    db
-      .selectDistinct({ value: orderDailySales.orderSource })
-      .from(orderDailySales)
-      .where(eq(orderDailySales.organizationId, organizationId))
-      .orderBy(asc(orderDailySales.orderSource)),
-    db
-      .selectDistinct({ value: orderDailySales.paymentMethod })
-      .from(orderDailySales)
-      .where(eq(orderDailySales.organizationId, organizationId))
-      .orderBy(asc(orderDailySales.paymentMethod)),
-  ]);
-  return {
-    events: eventRows.map((row) => ({ id: row.id, publicId: toPublicId("event", row.id), name: row.name })),
-    channels: channels.map((row) => row.value),
-    paymentMethods: methods.map((row) => row.value),
-  };
-}
-
-/** One order of the organization in the transactions shape (cart items, campaigns), or null. */
-export async function getDashboardOrder(organizationId: string, uuid: string): Promise<TransactionOrder | null> {
-  if (!z.uuid().safeParse(uuid).success) return null;
-  const [order] = await loadTransactionOrders(db, organizationId, [uuid]);
-  return order ?? null;
+  const facets = await transactionFacets(organizationId);
+  return { ...facets, events: facets.events.map((event) => ({ ...event, publicId: toPublicId("event", event.id) })) };
 }
 
 export const refundOrderFormSchema = z.strictObject({

@@ -1,11 +1,10 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { intParam } from "@/lib/http/pagination";
+import { intParam, type PaginationQuery, type SortOrder } from "@/lib/http/pagination";
+
+export type { SortOrder };
 
 /** What a page component gets as `searchParams`: a repeated parameter arrives as an array. */
 export type SearchParams = Record<string, string | string[] | undefined>;
-export type SortOrder = "asc" | "desc";
 
 export const DEFAULT_PER_PAGE = 25;
 // Far beyond any list the dashboard shows, and small enough that page × per_page stays a safe offset.
@@ -35,6 +34,11 @@ export function pageQueryOf(params: SearchParams, defaultPerPage = DEFAULT_PER_P
     page: pageParam.parse(firstParam(params, "page")),
     perPage: perPageParam(defaultPerPage).parse(firstParam(params, "per_page")),
   };
+}
+
+/** The page as the domain's list functions (and the API) take it. */
+export function apiPageOf(query: PageQuery): PaginationQuery {
+  return { page: query.page, per_page: query.perPage };
 }
 
 /** The query's page parameters for a link, leaving out defaults so links stay short. */
@@ -159,39 +163,4 @@ export function listLinks<S extends string>(
     // A new sort starts on the first page.
     sorting: sortLinks({ sort: query.sort, order: query.order }, spec.sorts, (sort, order) => href({ sort, order, page: 1 })),
   };
-}
-
-/**
- * ORDER BY of a server-sorted list: the sort expression, then the id. The id makes the order total, so a row
- * never shows up on two pages or on none; taking the same direction lets an index on (…, column, id) serve it.
- * Rows without a value (NULL) come last in both directions.
- */
-function totalOrder(column: SQLWrapper, id: SQLWrapper, order: SortOrder): SQL[] {
-  const direction = order === "asc" ? sql`asc` : sql`desc`;
-  return [sql`${column} ${direction} nulls last`, sql`${id} ${direction}`];
-}
-
-/**
- * One page of a server-sorted list and the size of the whole list. `rows` is the list's select (what, from,
- * where; made `$dynamic()`), which gets the query's total order and page window; `count` counts the same
- * rows and runs beside it.
- */
-export async function fetchListPage<T extends PgSelect>(
-  query: ListQuery<string>,
-  list: { rows: T; count: PromiseLike<{ value: number }[]>; sortBy: SQLWrapper; id: SQLWrapper },
-): Promise<{ rows: Awaited<T>; total: number }> {
-  const page = list.rows
-    .orderBy(...totalOrder(list.sortBy, list.id, query.order))
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage);
-  const [rows, [counted]] = await Promise.all([page, list.count]);
-  return { rows, total: counted?.value ?? 0 };
-}
-
-/** A status column's position in `values`, so statuses sort in their lifecycle order rather than A–Z. */
-export function rankOf(column: SQLWrapper, values: readonly string[]): SQL {
-  return sql`array_position(array[${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )}]::text[], ${column})`;
 }

@@ -1,10 +1,7 @@
-import { and, count, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "@/db/client";
-import { venues } from "@/db/schema";
 import { countryCodeSchema, type Venue } from "@/lib/catalog/venue-schemas";
-import { serializeVenue } from "@/lib/catalog/venues";
-import { fetchListPage, type ListQuery, type ListSpec, type SortOrder } from "./paging";
+import { countVenues, listVenues, type VenueSort } from "@/lib/catalog/venues";
+import { apiPageOf, type ListQuery, type ListSpec, type SortOrder } from "./paging";
 
 const line = (label: string, max: number) =>
   z.string().trim().min(1, `Enter the ${label}`).max(max, `At most ${max} characters`);
@@ -22,27 +19,15 @@ export const venueFormSchema = z
   .transform(({ street, city, postal_code, country, ...venue }) => ({ ...venue, address: { street, city, postal_code, country } }));
 
 /** Sort keys of the /venues table and the direction each starts in. */
-export const VENUE_SORTS = { created: "desc", name: "asc", capacity: "desc" } as const satisfies Record<string, SortOrder>;
-export type VenueSort = keyof typeof VENUE_SORTS;
+export const VENUE_SORTS = { created: "desc", name: "asc", capacity: "desc" } as const satisfies Record<VenueSort, SortOrder>;
+export type { VenueSort };
 export const VENUE_LIST: ListSpec<VenueSort> = { path: "/venues", sorts: VENUE_SORTS, fallback: "created" };
 
-const SORT_COLUMNS = {
-  created: venues.createdAt,
-  name: sql`lower(${venues.name})`,
-  capacity: venues.capacity,
-} satisfies Record<VenueSort, SQLWrapper>;
-
-/**
- * One page of the organization's venues for the dashboard. The API's list returns every venue at once;
- * the dashboard pages and sorts on the server instead.
- */
+/** One page of the organization's venues, as GET /v1/venues lists them (which returns them all at once). */
 export async function listVenuePage(organizationId: string, query: ListQuery<VenueSort>): Promise<{ rows: Venue[]; total: number }> {
-  const where = and(eq(venues.organizationId, organizationId), isNull(venues.deletedAt));
-  const { rows, total } = await fetchListPage(query, {
-    rows: db.select().from(venues).where(where).$dynamic(),
-    count: db.select({ value: count() }).from(venues).where(where),
-    sortBy: SORT_COLUMNS[query.sort],
-    id: venues.id,
-  });
-  return { rows: rows.map(serializeVenue), total };
+  const [{ data }, total] = await Promise.all([
+    listVenues(organizationId, { page: apiPageOf(query), sort: query }),
+    countVenues(organizationId),
+  ]);
+  return { rows: data, total };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { z } from "zod";
-import type { Queryable } from "@/db/client";
+import { z } from "zod";
+import { db, type Queryable } from "@/db/client";
 import { orderCampaigns, orderItems, orders } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import type { transactionOrderSchema } from "./order-schemas";
@@ -82,6 +82,13 @@ export async function loadTransactionOrders(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = orderIds.flatMap((id) => byId.get(id) ?? []);
   return serializeTransactionOrders(q, ordered);
+}
+
+/** One order of the organization as a 2.2 Order, or null (a malformed uuid names no order). */
+export async function findTransactionOrder(organizationId: string, orderId: string, q: Queryable = db): Promise<TransactionOrder | null> {
+  if (!z.uuid().safeParse(orderId).success) return null;
+  const [order] = await loadTransactionOrders(q, organizationId, [orderId]);
+  return order ?? null;
 }
 
 export function groupBy<T, K>(values: T[], key: (value: T) => K): Map<K, T[]> {

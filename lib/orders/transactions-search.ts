@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
-import { orders, organizations } from "@/db/schema";
+import { events, orderDailySales, orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
 import { cursorFingerprint, encodeCursor } from "./transactions-cursor";
@@ -164,4 +164,29 @@ export async function searchTransactions(
 function cursorCondition(query: TransactionsQuery, cursor: NonNullable<TransactionsQuery["cursor"]>): SQL {
   const beyond = query.order === "asc" ? sql`>` : sql`<`;
   return sql`(${SORT_KEYS[query.sort]}, ${orders.id}) ${beyond} (${CURSOR_KEYS[query.sort].value(cursor.k)}, ${cursor.i}::uuid)`;
+}
+
+/**
+ * What the search's filters can take: the organization's events (deleted ones too, their orders remain), and
+ * the channels and payment methods it has sold through (from the trigger-kept daily sales, not every order).
+ */
+export async function transactionFacets(organizationId: string) {
+  const [eventRows, channels, methods] = await Promise.all([
+    db
+      .select({ id: events.id, name: events.name })
+      .from(events)
+      .where(eq(events.organizationId, organizationId))
+      .orderBy(asc(events.name), asc(events.id)),
+    db
+      .selectDistinct({ value: orderDailySales.orderSource })
+      .from(orderDailySales)
+      .where(eq(orderDailySales.organizationId, organizationId))
+      .orderBy(asc(orderDailySales.orderSource)),
+    db
+      .selectDistinct({ value: orderDailySales.paymentMethod })
+      .from(orderDailySales)
+      .where(eq(orderDailySales.organizationId, organizationId))
+      .orderBy(asc(orderDailySales.paymentMethod)),
+  ]);
+  return { events: eventRows, channels: channels.map((row) => row.value), paymentMethods: methods.map((row) => row.value) };
 }

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
-import { webhookAttempts, webhookDeliveries, type DeliveryStatus } from "@/db/schema";
+import { DELIVERY_STATUSES, webhookAttempts, webhookDeliveries, type DeliveryStatus } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { announceDeliveries } from "./outbox";
 import type { AttemptJson, DeliveryJson, ListDeliveriesQuery } from "./delivery-schemas";
-import { pageMeta, pageOf } from "@/lib/http/pagination";
+import { NEWEST_FIRST, orderThenId, pageMeta, pageOf, rankOf, type ListOrder, type SortColumn } from "@/lib/http/pagination";
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 type AttemptRow = typeof webhookAttempts.$inferSelect;
@@ -37,7 +37,7 @@ function serializeAttempt(row: AttemptRow): AttemptJson {
 }
 
 /** The organization's deliveries, optionally of one status and one integration (public id), as a WHERE. */
-export function deliveriesWhere(organizationId: string, filter: { status?: DeliveryStatus; integrationId?: string }): SQL | undefined {
+function deliveriesWhere(organizationId: string, filter: { status?: DeliveryStatus; integrationId?: string }): SQL | undefined {
   const filters = [eq(webhookDeliveries.organizationId, organizationId)];
   if (filter.status) filters.push(eq(webhookDeliveries.status, filter.status));
   if (filter.integrationId) {
@@ -48,7 +48,21 @@ export function deliveriesWhere(organizationId: string, filter: { status?: Deliv
   return and(...filters);
 }
 
-export async function listDeliveries(organizationId: string, query: ListDeliveriesQuery, q: Queryable = db) {
+/** The orders a delivery list can come in (the API's is newest first; the dashboard's table offers the others). */
+const SORT_COLUMNS = {
+  created: webhookDeliveries.createdAt,
+  // Lifecycle order: waiting, running, done, retrying, given up.
+  status: rankOf(webhookDeliveries.status, DELIVERY_STATUSES),
+  attempts: webhookDeliveries.attemptCount,
+} satisfies Record<string, SortColumn>;
+export type DeliverySort = keyof typeof SORT_COLUMNS;
+
+export async function listDeliveries(
+  organizationId: string,
+  query: ListDeliveriesQuery,
+  q: Queryable = db,
+  sort: ListOrder<DeliverySort> = NEWEST_FIRST,
+) {
   const where = deliveriesWhere(organizationId, { status: query.status, integrationId: query.integration_id });
   const { limit, offset } = pageOf(query);
   const [rows, [total]] = await Promise.all([
@@ -56,7 +70,7 @@ export async function listDeliveries(organizationId: string, query: ListDeliveri
       .select()
       .from(webhookDeliveries)
       .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .orderBy(...orderThenId(SORT_COLUMNS[sort.sort], webhookDeliveries.id, sort.order))
       .limit(limit)
       .offset(offset),
     q.select({ total: count() }).from(webhookDeliveries).where(where),

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { RETRY_SCHEDULES, webhookIntegrations, WEBHOOK_EVENT_TYPES, type DisabledReason, type RetrySchedule, type WebhookEventType } from "@/db/schema";
 import { randomToken } from "@/lib/auth/secrets";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { NEWEST_FIRST, orderThenId, pageOf, type ListOrder, type PaginationQuery, type SortColumn } from "@/lib/http/pagination";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { checkTarget, TargetRefused } from "./target";
 
@@ -91,13 +92,32 @@ export async function createIntegration(
   return serializeIntegration(row!);
 }
 
-export async function listIntegrations(organizationId: string, q: Queryable = db): Promise<IntegrationJson[]> {
-  const rows = await q
+const SORT_COLUMNS = {
+  created: webhookIntegrations.createdAt,
+  url: sql`lower(${webhookIntegrations.url})`,
+} satisfies Record<string, SortColumn>;
+export type IntegrationSort = keyof typeof SORT_COLUMNS;
+
+/** Every integration, newest first; the dashboard's table asks for one `page` in its own `sort` (and counts them with countIntegrations). */
+export async function listIntegrations(
+  organizationId: string,
+  q: Queryable = db,
+  options: { page?: PaginationQuery; sort?: ListOrder<IntegrationSort> } = {},
+): Promise<IntegrationJson[]> {
+  const { sort = NEWEST_FIRST, page } = options;
+  const query = q
     .select()
     .from(webhookIntegrations)
     .where(eq(webhookIntegrations.organizationId, organizationId))
-    .orderBy(desc(webhookIntegrations.createdAt), desc(webhookIntegrations.id));
+    .orderBy(...orderThenId(SORT_COLUMNS[sort.sort], webhookIntegrations.id, sort.order))
+    .$dynamic();
+  const rows = page ? await query.limit(pageOf(page).limit).offset(pageOf(page).offset) : await query;
   return rows.map(serializeIntegration);
+}
+
+export async function countIntegrations(organizationId: string, q: Queryable = db): Promise<number> {
+  const [row] = await q.select({ value: count() }).from(webhookIntegrations).where(eq(webhookIntegrations.organizationId, organizationId));
+  return row?.value ?? 0;
 }
 
 function integrationUuid(publicId: string): string {

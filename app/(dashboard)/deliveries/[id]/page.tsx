@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { isFinished } from "@/lib/dashboard/deliveries";
-import { orNotFound } from "@/lib/dashboard/integrations";
+import { orNotFound } from "@/lib/dashboard/not-found";
 import { requireSession } from "@/lib/dashboard/session";
 import { getDelivery, listAttempts } from "@/lib/webhooks/deliveries";
 import type { AttemptJson } from "@/lib/webhooks/delivery-schemas";

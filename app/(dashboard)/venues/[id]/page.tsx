@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { getVenue } from "@/lib/catalog/venues";
 import { requireSession } from "@/lib/dashboard/session";
-import { ApiError } from "@/lib/http/errors";
+import { orNotFound } from "@/lib/dashboard/not-found";
 import { VenueForm } from "../venue-form";
 import { Card } from "../../_components/card";
 import { DetailHeader } from "../../_components/detail-header";
@@ -12,12 +11,8 @@ export const metadata: Metadata = { title: "Edit venue · Ticketing analytics" }
 export default async function VenuePage({ params }: { params: Promise<{ id: string }> }) {
   const session = await requireSession();
   const { id } = await params;
-  const venue = await getVenue(session.organizationId, id).catch((error: unknown) => {
-    // Unknown, deleted and foreign venues are all "not found".
-    if (error instanceof ApiError && error.code === "not_found") return null;
-    throw error;
-  });
-  if (!venue) notFound();
+  // Unknown, deleted and foreign venues are all "not found".
+  const venue = await orNotFound(getVenue(session.organizationId, id));
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <DetailHeader

@@ -4,7 +4,7 @@ import { getEvent } from "@/lib/catalog/events";
 import { listTicketTypes } from "@/lib/catalog/ticket-types";
 import { formatMoney } from "@/lib/dashboard/format";
 import { requireSession } from "@/lib/dashboard/session";
-import { ApiError } from "@/lib/http/errors";
+import { orNotFound } from "@/lib/dashboard/not-found";
 import { getOrganization } from "@/lib/organizations/organizations";
 import { TicketTypeForm } from "../../ticket-type-form";
 import { Card } from "../../../../_components/card";
@@ -12,20 +12,19 @@ import { DetailHeader } from "../../../../_components/detail-header";
 
 export const metadata: Metadata = { title: "Edit ticket type · Ticketing analytics" };
 
-export default async function TicketTypePage({ params }: { params: Promise<{ id: string; ticketTypeId: string }> }) {
+export default async function TicketTypePage({ params }: { params: Promise<{ event_id: string; id: string }> }) {
   const session = await requireSession();
-  const { id, ticketTypeId } = await params;
-  const loaded = await Promise.all([
-    getEvent(session.organizationId, id),
-    listTicketTypes(session.organizationId, id),
-    getOrganization(session.organizationId),
-  ]).catch((error: unknown) => {
-    // Unknown, deleted and foreign events are all "not found".
-    if (error instanceof ApiError && error.code === "not_found") return null;
-    throw error;
-  });
-  const ticketType = loaded?.[1].data.find((candidate) => candidate.id === ticketTypeId);
-  if (!loaded || !ticketType) notFound();
+  const { event_id: eventId, id } = await params;
+  // Unknown, deleted and foreign events are all "not found".
+  const loaded = await orNotFound(
+    Promise.all([
+      getEvent(session.organizationId, eventId),
+      listTicketTypes(session.organizationId, eventId),
+      getOrganization(session.organizationId),
+    ]),
+  );
+  const ticketType = loaded[1].data.find((candidate) => candidate.id === id);
+  if (!ticketType) notFound();
   const [event, , organization] = loaded;
   const currency = organization!.currency;
   return (

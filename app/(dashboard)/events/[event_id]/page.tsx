@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { getEvent } from "@/lib/catalog/events";
 import { listTicketTypes } from "@/lib/catalog/ticket-types";
 import { listVenues } from "@/lib/catalog/venues";
 import { eventSales } from "@/lib/dashboard/event-sales";
 import { requireSession } from "@/lib/dashboard/session";
-import { ApiError } from "@/lib/http/errors";
+import { orNotFound } from "@/lib/dashboard/not-found";
 import { getOrganization } from "@/lib/organizations/organizations";
 import { EventActions } from "../event-actions";
 import { EventForm } from "../event-form";
@@ -17,20 +16,18 @@ import { TicketTypesTable } from "./ticket-types-table";
 
 export const metadata: Metadata = { title: "Event · Ticketing analytics" };
 
-export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function EventPage({ params }: { params: Promise<{ event_id: string }> }) {
   const session = await requireSession();
-  const { id } = await params;
-  const loaded = await Promise.all([
-    getEvent(session.organizationId, id),
-    listTicketTypes(session.organizationId, id),
-    listVenues(session.organizationId),
-    getOrganization(session.organizationId),
-  ]).catch((error: unknown) => {
-    // Unknown, deleted and foreign events are all "not found".
-    if (error instanceof ApiError && error.code === "not_found") return null;
-    throw error;
-  });
-  if (!loaded) notFound();
+  const { event_id: id } = await params;
+  // Unknown, deleted and foreign events are all "not found".
+  const loaded = await orNotFound(
+    Promise.all([
+      getEvent(session.organizationId, id),
+      listTicketTypes(session.organizationId, id),
+      listVenues(session.organizationId),
+      getOrganization(session.organizationId),
+    ]),
+  );
   const [event, { data: ticketTypes }, { data: venues }, organization] = loaded;
   const currency = organization!.currency;
   const saleOpened = ticketTypes.map((ticket) => ticket.sale_starts_at).sort()[0] ?? null;

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { formatMoney } from "@/lib/dashboard/format";
-import { getDashboardOrder } from "@/lib/dashboard/orders";
 import { requireSession } from "@/lib/dashboard/session";
+import { findTransactionOrder } from "@/lib/orders/transaction-order";
 import { CartItemsTable } from "./cart-items-table";
 import { DateTime } from "../../_components/date-time";
 import { RefundForm } from "./refund-form";
@@ -11,9 +11,9 @@ import { DetailHeader } from "../../_components/detail-header";
 
 export const metadata: Metadata = { title: "Order · Ticketing analytics" };
 
-export default async function OrderPage({ params }: { params: Promise<{ uuid: string }> }) {
+export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
   const session = await requireSession();
-  const order = await getDashboardOrder(session.organizationId, (await params).uuid);
+  const order = await findTransactionOrder(session.organizationId, (await params).id);
   if (!order) notFound();
   const money = (minor: number) => formatMoney(minor, order.cart.currency);
   const eventName = order.cart.items[0]?.event_name;
