@@ -1,9 +1,10 @@
 import { and, count, eq, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "@/db/client";
-import { DELIVERY_STATUSES, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
-import { deliveriesWhere, serializeDelivery } from "@/lib/webhooks/deliveries";
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, orders, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
+import { deliveriesWhere, serializeDelivery, type DeliveryFilter } from "@/lib/webhooks/deliveries";
 import type { DeliveryJson } from "@/lib/webhooks/delivery-schemas";
+import { toPublicId } from "@/lib/ids";
 import { publicIdText } from "./integrations";
 import {
   fetchListPage,
@@ -28,9 +29,17 @@ export interface DeliveryRow {
   nextRetryAt: string | null;
   createdAt: string;
   redeliveryOf: string | null;
+  /** The order's bare id (dashboard order pages use it) and number; null for test deliveries. */
+  orderUuid: string | null;
+  orderNumber: number | null;
+  test: boolean;
 }
 
-export function toDeliveryRow(delivery: DeliveryJson, integrationUrl: string | null): DeliveryRow {
+export function toDeliveryRow(
+  delivery: DeliveryJson,
+  integrationUrl: string | null,
+  order: { uuid: string | null; number: number | null } = { uuid: null, number: null },
+): DeliveryRow {
   return {
     id: delivery.id,
     integrationId: delivery.integration_id,
@@ -41,6 +50,9 @@ export function toDeliveryRow(delivery: DeliveryJson, integrationUrl: string | n
     nextRetryAt: delivery.next_retry_at ?? null,
     createdAt: delivery.created_at,
     redeliveryOf: delivery.redelivery_of ?? null,
+    orderUuid: order.uuid,
+    orderNumber: order.number,
+    test: delivery.test,
   };
 }
 
@@ -54,25 +66,72 @@ export const DELIVERY_SORTS = { created: "desc", status: "asc", attempts: "desc"
 export type DeliverySort = keyof typeof DELIVERY_SORTS;
 export const DELIVERY_LIST: ListSpec<DeliverySort> = { path: "/deliveries", sorts: DELIVERY_SORTS, fallback: "created" };
 
-export interface DeliveriesQuery extends ListQuery<DeliverySort> {
-  status?: DeliveryStatus;
-  integrationId?: string;
-}
+export type DeliveriesQuery = ListQuery<DeliverySort> & DeliveryFilter;
+
+// The form's datetime-local inputs carry no offset; the filter labels say the times are UTC.
+const utcMinute = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
+  .transform((text) => new Date(`${text}Z`))
+  .refine((date) => !Number.isNaN(date.getTime()));
 
 const filtersSchema = z.object({
-  status: z.enum(DELIVERY_STATUSES).optional().catch(undefined),
+  statuses: z.array(z.enum(DELIVERY_STATUSES)).optional().catch(undefined),
   integration_id: publicIdText.optional().catch(undefined),
+  event_type: z.enum(WEBHOOK_EVENT_TYPES).optional().catch(undefined),
+  order: publicIdText.optional().catch(undefined),
+  created_from: utcMinute.optional().catch(undefined),
+  created_to: utcMinute.optional().catch(undefined),
 });
 
-/** `?status=&integration_id=` with page and sort; a bad value falls back to "no filter" or its default. */
+/** Every value of a parameter, whether repeated (checkboxes) or comma separated (links), blanks dropped. */
+function allValues(params: SearchParams, name: string): string[] {
+  const value = params[name];
+  return (Array.isArray(value) ? value : value ? [value] : []).flatMap((v) => v.split(",")).filter((v) => v.trim() !== "");
+}
+
+/** The list's filters with page and sort; a bad value falls back to "no filter" or its default. */
 export function deliveriesQueryOf(params: SearchParams): DeliveriesQuery {
-  const filters = filtersSchema.parse({ status: firstParam(params, "status"), integration_id: firstParam(params, "integration_id") });
-  return { ...listQueryOf(params, DELIVERY_LIST), status: filters.status, integrationId: filters.integration_id };
+  const statuses = allValues(params, "status");
+  const filters = filtersSchema.parse({
+    statuses: statuses.length ? statuses : undefined,
+    integration_id: firstParam(params, "integration_id") || undefined,
+    event_type: firstParam(params, "event_type") || undefined,
+    order: firstParam(params, "order")?.trim() || undefined,
+    created_from: firstParam(params, "created_from") || undefined,
+    created_to: firstParam(params, "created_to") || undefined,
+  });
+  return {
+    ...listQueryOf(params, DELIVERY_LIST),
+    statuses: filters.statuses,
+    integrationId: filters.integration_id,
+    eventType: filters.event_type,
+    orderRef: filters.order,
+    createdFrom: filters.created_from,
+    createdTo: filters.created_to,
+  };
+}
+
+/** A UTC instant as a datetime-local value. */
+export function utcMinuteText(date: Date | undefined): string | undefined {
+  return date?.toISOString().slice(0, 16);
 }
 
 /** The query's filters as they go into links (paging and sorting keep them). */
 export function deliveryFilterParams(query: DeliveriesQuery): FilterParams {
-  return { status: query.status, integration_id: query.integrationId };
+  return {
+    status: query.statuses?.join(","),
+    integration_id: query.integrationId,
+    event_type: query.eventType,
+    order: query.orderRef,
+    created_from: utcMinuteText(query.createdFrom),
+    created_to: utcMinuteText(query.createdTo),
+  };
+}
+
+/** Whether any filter narrows the list. */
+export function isFiltered(query: DeliveriesQuery): boolean {
+  return Object.values(deliveryFilterParams(query)).some((value) => value !== undefined);
 }
 
 const SORT_COLUMNS = {
@@ -87,17 +146,40 @@ export async function listDeliveryPage(organizationId: string, query: Deliveries
   const where = deliveriesWhere(organizationId, query);
   const { rows, total } = await fetchListPage(query, {
     rows: db
-      .select({ delivery: webhookDeliveries, integrationUrl: webhookIntegrations.url })
+      .select({ delivery: webhookDeliveries, integrationUrl: webhookIntegrations.url, orderNumber: orders.orderNumber })
       .from(webhookDeliveries)
       .leftJoin(
         webhookIntegrations,
         and(eq(webhookIntegrations.organizationId, webhookDeliveries.organizationId), eq(webhookIntegrations.id, webhookDeliveries.integrationId)),
       )
+      .leftJoin(orders, and(eq(orders.organizationId, webhookDeliveries.organizationId), eq(orders.id, webhookDeliveries.orderId)))
       .where(where)
       .$dynamic(),
     count: db.select({ value: count() }).from(webhookDeliveries).where(where),
     sortBy: SORT_COLUMNS[query.sort],
     id: webhookDeliveries.id,
   });
-  return { rows: rows.map((row) => toDeliveryRow(serializeDelivery(row.delivery), row.integrationUrl)), total };
+  return {
+    rows: rows.map((row) =>
+      toDeliveryRow(serializeDelivery(row.delivery), row.integrationUrl, { uuid: row.delivery.orderId, number: row.orderNumber }),
+    ),
+    total,
+  };
+}
+
+/** The number of the organization's order with this bare id, for links; null when it is gone. */
+export async function orderNumberOf(organizationId: string, orderUuid: string | null): Promise<number | null> {
+  if (!orderUuid) return null;
+  const [row] = await db
+    .select({ number: orders.orderNumber })
+    .from(orders)
+    .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderUuid)))
+    .limit(1);
+  return row?.number ?? null;
+}
+
+/** Every delivery of one order (bare id), newest first, as the order's page lists them. */
+export async function listOrderDeliveries(organizationId: string, orderUuid: string): Promise<DeliveryRow[]> {
+  const query: DeliveriesQuery = { ...deliveriesQueryOf({}), perPage: 100, orderRef: toPublicId("order", orderUuid) };
+  return (await listDeliveryPage(organizationId, query)).rows;
 }
