@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "@/db/schema";
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type DeliveryStatus } from "@/db/schema";
 import { paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
 import { fromPublicId } from "@/lib/ids";
+
+const statusList = (text: string) => text.split(",").map((part) => part.trim());
+const isDeliveryStatus = (text: string): text is DeliveryStatus => (DELIVERY_STATUSES as readonly string[]).includes(text);
 
 /** An ISO 8601 instant (with offset) or a whole UTC day (`2026-11-24`). */
 const instantParam = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time").transform((text) => new Date(text));
@@ -11,8 +14,8 @@ export const listDeliveriesQuerySchema = paginationQuerySchema
     // One or more statuses, comma separated: `status=Failed,PermanentlyFailed`.
     status: z
       .string()
-      .transform((text) => [...new Set(text.split(",").map((part) => part.trim()))])
-      .pipe(z.array(z.enum(DELIVERY_STATUSES)).min(1))
+      .refine((text) => statusList(text).every(isDeliveryStatus), `must be one or more of ${DELIVERY_STATUSES.join(", ")}, comma separated`)
+      .transform((text) => [...new Set(statusList(text))] as DeliveryStatus[])
       .optional(),
     integration_id: z.string().min(1).optional(),
     event_type: z.enum(WEBHOOK_EVENT_TYPES).optional(),

@@ -56,7 +56,7 @@ const columns = [
 ];
 
 /** One page of deliveries; filtering, sorting and paging happen on the server through the URL. */
-export function DeliveriesTable({ deliveries, sortLinks }: { deliveries: DeliveryRow[]; sortLinks: SortLinks<DeliverySort> }) {
+export function DeliveriesTable({ deliveries, sortLinks }: { deliveries: DeliveryRow[]; sortLinks?: SortLinks<DeliverySort> }) {
   return (
     <DataTable
       data={deliveries}
