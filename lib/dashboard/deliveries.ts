@@ -97,7 +97,7 @@ export function deliveriesQueryOf(params: SearchParams): DeliveriesQuery {
     statuses: statuses.length ? statuses : undefined,
     integration_id: firstParam(params, "integration_id") || undefined,
     event_type: firstParam(params, "event_type") || undefined,
-    order: firstParam(params, "order")?.trim() || undefined,
+    order: firstParam(params, "order_id")?.trim() || undefined,
     created_from: firstParam(params, "created_from") || undefined,
     created_to: firstParam(params, "created_to") || undefined,
   });
@@ -123,7 +123,7 @@ export function deliveryFilterParams(query: DeliveriesQuery): FilterParams {
     status: query.statuses?.join(","),
     integration_id: query.integrationId,
     event_type: query.eventType,
-    order: query.orderRef,
+    order_id: query.orderRef,
     created_from: utcMinuteText(query.createdFrom),
     created_to: utcMinuteText(query.createdTo),
   };

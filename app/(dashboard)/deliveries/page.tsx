@@ -73,7 +73,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           anyLabel="Any event"
           options={WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type }))}
         />
-        <InputFilter id="order-filter" label="Order" name="order" value={query.orderRef} placeholder="Number or ord_…" />
+        <InputFilter id="order-filter" label="Order" name="order_id" value={query.orderRef} placeholder="Number or ord_…" />
         <InputFilter id="from-filter" label="Created from (UTC)" name="created_from" type="datetime-local" value={utcMinuteText(query.createdFrom)} />
         <InputFilter id="to-filter" label="Created before (UTC)" name="created_to" type="datetime-local" value={utcMinuteText(query.createdTo)} />
       </FilterForm>
