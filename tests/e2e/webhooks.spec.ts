@@ -1,14 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { verifyWebhook } from "../../lib/webhooks/verify";
-import { createOrder, reviewPage, signIn, startReceiver } from "./support";
-
-/** Reloads until the locator shows the text: the server renders the deliveries' current state. */
-async function reloadUntil(page: Page, locator: Locator, text: string) {
-  await expect(async () => {
-    await page.reload();
-    await expect(locator).toContainText(text, { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
-}
+import { createOrder, reloadUntil, reviewPage, signIn, startReceiver } from "./support";
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);

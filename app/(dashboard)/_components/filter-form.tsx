@@ -59,10 +59,7 @@ export function SelectFilter({
   className?: string;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <LabelledFilter id={id} label={label} className={className}>
       <select id={id} name={name} defaultValue={value ?? ""} className={inputClasses()}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
@@ -71,7 +68,7 @@ export function SelectFilter({
           </option>
         ))}
       </select>
-    </div>
+    </LabelledFilter>
   );
 }
 
@@ -94,11 +91,20 @@ export function InputFilter({
   className?: string;
 }) {
   return (
+    <LabelledFilter id={id} label={label} className={className}>
+      <input id={id} name={name} type={type} defaultValue={value ?? ""} placeholder={placeholder} className={inputClasses()} />
+    </LabelledFilter>
+  );
+}
+
+/** A filter's label above its control. */
+function LabelledFilter({ id, label, className, children }: { id: string; label: string; className: string; children: ReactNode }) {
+  return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input id={id} name={name} type={type} defaultValue={value ?? ""} placeholder={placeholder} className={inputClasses()} />
+      {children}
     </div>
   );
 }
