@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -71,6 +72,8 @@ export const webhookDeliveries = pgTable(
     nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     redeliveryOf: uuid("redelivery_of"),
+    // "Send test delivery" writes a sample order: no order row behind it.
+    test: boolean("test").notNull().default(false),
     // The PostgreSQL application_name of the process making the current attempt: while a session with that
     // name exists, the process is alive and an InProgress delivery is its own (see releaseUnfinishedDeliveries).
     claimedBy: text("claimed_by"),
@@ -80,6 +83,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_org_created_idx").on(t.organizationId, t.createdAt, t.id),
     index("webhook_deliveries_org_integration_idx").on(t.organizationId, t.integrationId, t.createdAt),
+    index("webhook_deliveries_org_order_idx").on(t.organizationId, t.orderId).where(sql`order_id is not null`),
+    index("webhook_deliveries_redelivery_of_idx").on(t.redeliveryOf).where(sql`redelivery_of is not null`),
     // The sweeper looks only at unfinished deliveries.
     index("webhook_deliveries_unfinished_idx")
       .on(t.status, t.updatedAt)
@@ -104,6 +109,12 @@ export const webhookAttempts = pgTable(
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     attemptNumber: integer("attempt_number").notNull(),
+    // The request as sent; null on attempts recorded before requests were kept.
+    requestUrl: text("request_url"),
+    requestMethod: text("request_method"),
+    requestHeaders: jsonb("request_headers").$type<Record<string, string>>(),
+    responseHeaders: jsonb("response_headers").$type<Record<string, string>>(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
     statusCode: integer("status_code"),
     responseBody: text("response_body"),
     durationMs: integer("duration_ms").notNull(),

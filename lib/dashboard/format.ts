@@ -6,8 +6,10 @@ const dateTime = new Intl.DateTimeFormat("en-GB", {
 });
 const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
-export function formatDateTime(iso: string): string {
-  return `${dateTime.format(new Date(iso))} UTC`;
+const dateTimeSeconds = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+
+export function formatDateTime(iso: string, seconds = false): string {
+  return `${(seconds ? dateTimeSeconds : dateTime).format(new Date(iso))} UTC`;
 }
 
 /** "2026-11-22" → "22 Nov". */

@@ -111,3 +111,13 @@ export async function listOrders(organizationId: string, query: ListOrdersQuery)
     meta: pageMeta(query, total),
   };
 }
+
+/** The numbers of the organization's orders with these bare ids (for links); ids of other organizations or deleted orders are absent. */
+export async function orderNumbersOf(organizationId: string, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, number: orders.orderNumber })
+    .from(orders)
+    .where(and(eq(orders.organizationId, organizationId), inArray(orders.id, orderIds)));
+  return new Map(rows.map((row) => [row.id, row.number]));
+}

@@ -33,13 +33,19 @@ export function nominalBackoffMs(attemptNumber: number, random: () => number = M
   return Math.round(base * (0.85 + 0.3 * random()));
 }
 
-function deliveryHeaders(delivery: { id: string; eventType: string; payload: string }, attempt: number, secret: string | null) {
+function deliveryHeaders(
+  delivery: { id: string; eventType: string; payload: string; redeliveryOf: string | null },
+  attempt: number,
+  secret: string | null,
+) {
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     "X-Webhook-Delivery-ID": toPublicId("delivery", delivery.id),
     "X-Webhook-Event-Type": delivery.eventType,
     "X-Webhook-Attempt": String(attempt),
   };
+  // A deliberate resend has its own delivery id; this names the one it repeats.
+  if (delivery.redeliveryOf) headers["X-Webhook-Redelivery-Of"] = toPublicId("delivery", delivery.redeliveryOf);
   // Integrations that predate signing get neither header; receivers look the delivery id up instead.
   if (secret) {
     const timestamp = Math.floor(Date.now() / 1000);
@@ -108,6 +114,7 @@ async function claim(deliveryId: string) {
       id: webhookDeliveries.id,
       eventType: webhookDeliveries.eventType,
       payload: webhookDeliveries.payload,
+      redeliveryOf: webhookDeliveries.redeliveryOf,
       attemptCount: webhookDeliveries.attemptCount,
       url: webhookIntegrations.url,
       signingSecret: webhookIntegrations.signingSecret,
@@ -124,6 +131,7 @@ async function claim(deliveryId: string) {
 async function record(deliveryId: string, attemptNumber: number, status: DeliveryStatus, result: SendResult): Promise<string | null | false> {
   const now = new Date();
   const nextRetryAt = status === "Failed" ? new Date(now.getTime() + nominalBackoffMs(attemptNumber)).toISOString() : null;
+  const { request } = result;
   const rows = rowsOf(
     await db.execute(sql`
       with settled as (
@@ -133,9 +141,13 @@ async function record(deliveryId: string, attemptNumber: number, status: Deliver
         where id = ${deliveryId}
         returning id
       )
-      insert into ${webhookAttempts} (delivery_id, attempt_number, status_code, response_body, duration_ms, error_message, created_at)
-      select id, ${attemptNumber}::int, ${result.statusCode ?? null}::int, ${result.responseBody ?? null}::text,
-             ${result.durationMs}::int, ${result.errorMessage ?? redirectNote(result.statusCode)}::text, ${now.toISOString()}::timestamptz
+      insert into ${webhookAttempts} (delivery_id, attempt_number, request_url, request_method, request_headers, started_at,
+                                      status_code, response_headers, response_body, duration_ms, error_message, created_at)
+      select id, ${attemptNumber}::int, ${request?.url ?? null}::text, ${request?.method ?? null}::text,
+             ${request ? JSON.stringify(request.headers) : null}::jsonb, ${request?.startedAt.toISOString() ?? null}::timestamptz,
+             ${result.statusCode ?? null}::int, ${result.responseHeaders ? JSON.stringify(result.responseHeaders) : null}::jsonb,
+             ${result.responseBody ?? null}::text, ${result.durationMs}::int,
+             ${result.errorMessage ?? redirectNote(result.statusCode)}::text, ${now.toISOString()}::timestamptz
       from settled
       returning id`),
   );

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
-import { DELIVERY_STATUSES, webhookAttempts, webhookDeliveries, type DeliveryStatus } from "@/db/schema";
+import { DELIVERY_STATUSES, orders, webhookAttempts, webhookDeliveries, type DeliveryStatus, type WebhookEventType } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { announceDeliveries } from "./outbox";
-import type { AttemptJson, DeliveryJson, ListDeliveriesQuery } from "./delivery-schemas";
+import type { AttemptJson, DeliveryDetailJson, DeliveryJson, ListDeliveriesQuery } from "./delivery-schemas";
 import { NEWEST_FIRST, orderThenId, pageMeta, pageOf, rankOf, type ListOrder, type SortColumn } from "@/lib/http/pagination";
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -21,6 +21,8 @@ export function serializeDelivery(row: DeliveryRow): DeliveryJson {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     ...(row.lastAttemptAt ? { last_attempt_at: row.lastAttemptAt.toISOString() } : {}),
+    ...(row.orderId ? { order_id: toPublicId("order", row.orderId) } : {}),
+    test: row.test,
     ...(row.redeliveryOf ? { redelivery_of: toPublicId("delivery", row.redeliveryOf) } : {}),
   };
 }
@@ -28,7 +30,12 @@ export function serializeDelivery(row: DeliveryRow): DeliveryJson {
 function serializeAttempt(row: AttemptRow): AttemptJson {
   return {
     attempt_number: row.attemptNumber,
+    ...(row.requestUrl !== null ? { request_url: row.requestUrl } : {}),
+    ...(row.requestMethod !== null ? { request_method: row.requestMethod } : {}),
+    ...(row.requestHeaders !== null ? { request_headers: row.requestHeaders } : {}),
+    ...(row.startedAt !== null ? { started_at: row.startedAt.toISOString() } : {}),
     ...(row.statusCode !== null ? { status_code: row.statusCode } : {}),
+    ...(row.responseHeaders !== null ? { response_headers: row.responseHeaders } : {}),
     ...(row.responseBody !== null ? { response_body: row.responseBody } : {}),
     duration_ms: row.durationMs,
     ...(row.errorMessage !== null ? { error_message: row.errorMessage } : {}),
@@ -36,15 +43,41 @@ function serializeAttempt(row: AttemptRow): AttemptJson {
   };
 }
 
-/** The organization's deliveries, optionally of one status and one integration (public id), as a WHERE. */
-function deliveriesWhere(organizationId: string, filter: { status?: DeliveryStatus; integrationId?: string }): SQL | undefined {
+/** What the API's and the dashboard's delivery lists filter by; every part optional. */
+export interface DeliveryFilter {
+  statuses?: DeliveryStatus[];
+  /** Public id (int_…). */
+  integrationId?: string;
+  eventType?: WebhookEventType;
+  /** Public id (ord_…) or the order number. */
+  orderRef?: string;
+  createdFrom?: Date;
+  /** Exclusive: deliveries created before this instant. */
+  createdTo?: Date;
+}
+
+/** The deliveries of `organizationId`'s order given by public id or number, as a condition. */
+function orderCondition(organizationId: string, order: string): SQL {
+  if (/^\d{1,9}$/.test(order)) {
+    const byNumber = sql`(select ${orders.id} from ${orders} where ${orders.organizationId} = ${organizationId} and ${orders.orderNumber} = ${Number(order)})`;
+    return sql`${webhookDeliveries.orderId} = ${byNumber}`;
+  }
+  const orderId = fromPublicId("order", order);
+  return orderId ? eq(webhookDeliveries.orderId, orderId) : sql`false`;
+}
+
+/** The organization's deliveries matching `filter`, as a WHERE. Malformed or foreign ids simply match nothing. */
+function deliveriesWhere(organizationId: string, filter: DeliveryFilter): SQL | undefined {
   const filters = [eq(webhookDeliveries.organizationId, organizationId)];
-  if (filter.status) filters.push(eq(webhookDeliveries.status, filter.status));
+  if (filter.statuses?.length) filters.push(inArray(webhookDeliveries.status, filter.statuses));
   if (filter.integrationId) {
-    // A malformed or foreign integration id simply matches nothing.
     const integrationId = fromPublicId("integration", filter.integrationId);
     filters.push(integrationId ? eq(webhookDeliveries.integrationId, integrationId) : sql`false`);
   }
+  if (filter.eventType) filters.push(eq(webhookDeliveries.eventType, filter.eventType));
+  if (filter.orderRef) filters.push(orderCondition(organizationId, filter.orderRef));
+  if (filter.createdFrom) filters.push(gte(webhookDeliveries.createdAt, filter.createdFrom));
+  if (filter.createdTo) filters.push(lt(webhookDeliveries.createdAt, filter.createdTo));
   return and(...filters);
 }
 
@@ -63,7 +96,14 @@ export async function listDeliveries(
   q: Queryable = db,
   sort: ListOrder<DeliverySort> = NEWEST_FIRST,
 ) {
-  const where = deliveriesWhere(organizationId, { status: query.status, integrationId: query.integration_id });
+  const where = deliveriesWhere(organizationId, {
+    statuses: query.status,
+    integrationId: query.integration_id,
+    eventType: query.event_type,
+    orderRef: query.order_id,
+    createdFrom: query.created_from,
+    createdTo: query.created_to,
+  });
   const { limit, offset } = pageOf(query);
   const [rows, [total]] = await Promise.all([
     q
@@ -90,8 +130,29 @@ async function findDelivery(organizationId: string, publicId: string, q: Queryab
   return row;
 }
 
-export async function getDelivery(organizationId: string, publicId: string, q: Queryable = db): Promise<DeliveryJson> {
-  return serializeDelivery(await findDelivery(organizationId, publicId, q));
+/** One delivery with its payload and the ids of its redeliveries. */
+export async function getDelivery(organizationId: string, publicId: string, q: Queryable = db): Promise<DeliveryDetailJson> {
+  return (await getDeliveryDetail(organizationId, publicId, q)).delivery;
+}
+
+/** getDelivery, plus the payload's exact bytes as sent (the dashboard's "copy raw"). */
+export async function getDeliveryDetail(
+  organizationId: string,
+  publicId: string,
+  q: Queryable = db,
+): Promise<{ delivery: DeliveryDetailJson; rawPayload: string }> {
+  const row = await findDelivery(organizationId, publicId, q);
+  const redeliveries = await q
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.organizationId, organizationId), eq(webhookDeliveries.redeliveryOf, row.id)))
+    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
+  const delivery = {
+    ...serializeDelivery(row),
+    payload: JSON.parse(row.payload) as Record<string, unknown>,
+    redeliveries: redeliveries.map((r) => toPublicId("delivery", r.id)),
+  };
+  return { delivery, rawPayload: row.payload };
 }
 
 export async function listAttempts(organizationId: string, publicId: string, q: Queryable = db): Promise<{ data: AttemptJson[] }> {
@@ -115,6 +176,7 @@ export async function createRedelivery(organizationId: string, publicId: string,
       eventType: original.eventType,
       orderId: original.orderId,
       payload: original.payload,
+      test: original.test,
       redeliveryOf: original.id,
     })
     .returning();

@@ -1,11 +1,35 @@
 import { z } from "zod";
-import { DELIVERY_STATUSES } from "@/db/schema";
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type DeliveryStatus } from "@/db/schema";
 import { paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
+import { fromPublicId } from "@/lib/ids";
 
-export const listDeliveriesQuerySchema = paginationQuerySchema.extend({
-  status: z.enum(DELIVERY_STATUSES).optional(),
-  integration_id: z.string().min(1).optional(),
-});
+const statusList = (text: string) => text.split(",").map((part) => part.trim());
+const isDeliveryStatus = (text: string): text is DeliveryStatus => (DELIVERY_STATUSES as readonly string[]).includes(text);
+
+/** An ISO 8601 instant (with offset) or a whole UTC day (`2026-11-24`). */
+const instantParam = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time").transform((text) => new Date(text));
+
+export const listDeliveriesQuerySchema = paginationQuerySchema
+  .extend({
+    // One or more statuses, comma separated: `status=Failed,PermanentlyFailed`.
+    status: z
+      .string()
+      .refine((text) => statusList(text).every(isDeliveryStatus), `must be one or more of ${DELIVERY_STATUSES.join(", ")}, comma separated`)
+      .transform((text) => [...new Set(statusList(text))] as DeliveryStatus[])
+      .optional(),
+    integration_id: z.string().min(1).optional(),
+    event_type: z.enum(WEBHOOK_EVENT_TYPES).optional(),
+    order_id: z
+      .string()
+      .refine((text) => /^\d{1,9}$/.test(text) || fromPublicId("order", text) !== null, "must be an order id (ord_…) or an order number")
+      .optional(),
+    created_from: instantParam.optional(),
+    created_to: instantParam.optional(),
+  })
+  .refine((q) => !q.created_from || !q.created_to || q.created_from <= q.created_to, {
+    message: "must not be before created_from",
+    path: ["created_to"],
+  });
 export type ListDeliveriesQuery = z.output<typeof listDeliveriesQuerySchema>;
 
 export const deliverySchema = z.object({
@@ -18,18 +42,33 @@ export const deliverySchema = z.object({
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),
   last_attempt_at: z.iso.datetime().optional(),
+  order_id: z.string().optional().describe("The /v1 order id; absent for test deliveries (and once the order is deleted)"),
+  test: z.boolean().describe("True for a dashboard test delivery with a sample order"),
   redelivery_of: z.string().optional(),
 });
 export type DeliveryJson = z.output<typeof deliverySchema>;
+
+export const deliveryDetailSchema = deliverySchema.extend({
+  payload: z.record(z.string(), z.unknown()).describe("The JSON object sent as the request body, identical on every attempt"),
+  redeliveries: z.array(z.string()).describe("Ids of the deliveries that resent this one, oldest first"),
+});
+export type DeliveryDetailJson = z.output<typeof deliveryDetailSchema>;
 
 export const deliveryListSchema = z.object({
   data: z.array(deliverySchema),
   meta: paginationMetaSchema,
 });
 
+const headersSchema = z.record(z.string(), z.string());
+
 export const attemptSchema = z.object({
   attempt_number: z.number().int(),
+  request_url: z.string().optional(),
+  request_method: z.string().optional(),
+  request_headers: headersSchema.optional().describe("Every header sent, signature headers included; absent when nothing was sent"),
+  started_at: z.iso.datetime().optional(),
   status_code: z.number().int().optional(),
+  response_headers: headersSchema.optional().describe("At most 20 response headers, values cut at 500 characters"),
   response_body: z.string().optional(),
   duration_ms: z.number().int(),
   error_message: z.string().optional(),

@@ -13,20 +13,56 @@ export interface SendResult {
   statusCode?: number;
   /** At most `RESPONSE_BODY_LIMIT` characters of the response. */
   responseBody?: string;
+  /** At most `RESPONSE_HEADER_LIMIT` headers, each value cut at `RESPONSE_HEADER_VALUE_LIMIT` characters. */
+  responseHeaders?: Record<string, string>;
   durationMs: number;
   errorMessage?: string;
+  /** Absent when nothing was sent (the target was refused before connecting). */
+  request?: SentRequest;
+}
+
+/** What went on the wire: every header as sent, and when the request started. */
+export interface SentRequest {
+  url: string;
+  method: "POST";
+  headers: Record<string, string>;
+  startedAt: Date;
 }
 
 interface Received {
   statusCode?: number;
+  headers: Record<string, string>;
   chunks: Buffer[];
 }
 
 export const RESPONSE_BODY_LIMIT = 5000;
+export const RESPONSE_HEADER_LIMIT = 20;
+export const RESPONSE_HEADER_VALUE_LIMIT = 500;
 /** Production bounds (spec 6: 5 s to connect, 30 s in all); tests pass smaller ones. */
 export const SEND_DEFAULTS: Readonly<Required<SendOptions>> = { connectTimeoutMs: 5_000, totalTimeoutMs: 30_000 };
 // Enough bytes for 5000 characters of any UTF-8; the rest of a large response is drained unread.
 const KEEP_BYTES = RESPONSE_BODY_LIMIT * 4;
+
+/** The caller's headers plus the ones every request carries: the request exactly as it goes out. */
+function requestAsSent(target: CheckedTarget, body: string, headers: Record<string, string>): SentRequest {
+  return {
+    url: target.url.toString(),
+    method: "POST",
+    headers: { ...headers, "Content-Length": String(Buffer.byteLength(body, "utf8")), "User-Agent": "ticketing-webhooks/1" },
+    startedAt: new Date(),
+  };
+}
+
+/** The first `RESPONSE_HEADER_LIMIT` response headers as received, values cut to a readable length. */
+function keptHeaders(rawHeaders: string[]): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (let i = 0; i + 1 < rawHeaders.length && Object.keys(kept).length < RESPONSE_HEADER_LIMIT; i += 2) {
+    const name = rawHeaders[i]!.toLowerCase();
+    const value = Array.from(rawHeaders[i + 1]!).slice(0, RESPONSE_HEADER_VALUE_LIMIT).join("");
+    kept[name] = name in kept ? `${kept[name]}, ${value}`.slice(0, RESPONSE_HEADER_VALUE_LIMIT) : value;
+  }
+  return kept;
+}
 
 /**
  * One POST of `body` to the checked target. Connects to the address that was checked (never a fresh
@@ -39,6 +75,7 @@ export function sendWebhook(
   options: SendOptions = {},
 ): Promise<SendResult> {
   const { connectTimeoutMs, totalTimeoutMs } = { ...SEND_DEFAULTS, ...options };
+  const request = requestAsSent(target, body, headers);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const pinned: LookupFunction = (_hostname, opts, callback) => {
@@ -56,36 +93,32 @@ export function sendWebhook(
       settled = true;
       clearTimeout(totalTimer);
       clearTimeout(connectTimer);
-      const response = received ? { statusCode: received.statusCode, responseBody: truncatedText(received.chunks) } : {};
-      resolve({ ...response, ...result, durationMs: elapsed() });
+      const response = received
+        ? { statusCode: received.statusCode, responseHeaders: received.headers, responseBody: truncatedText(received.chunks) }
+        : {};
+      resolve({ ...response, ...result, durationMs: elapsed(), request });
     };
     const client = target.url.protocol === "https:" ? https : http;
-    const payload = Buffer.from(body, "utf8");
-    const request = client.request(target.url, {
-      method: "POST",
-      lookup: pinned,
-      agent: false,
-      headers: { ...headers, "Content-Length": String(payload.length), "User-Agent": "ticketing-webhooks/1" },
-    });
+    const outgoing = client.request(target.url, { method: request.method, lookup: pinned, agent: false, headers: request.headers });
     let connectTimer: NodeJS.Timeout | undefined;
     const totalTimer = setTimeout(() => {
-      request.destroy();
+      outgoing.destroy();
       finish({ errorMessage: `Timed out after ${totalTimeoutMs} ms without a complete response` });
     }, totalTimeoutMs);
 
-    request.on("socket", (socket) => {
+    outgoing.on("socket", (socket) => {
       if (!socket.connecting) return;
       connectTimer = setTimeout(() => {
-        request.destroy();
+        outgoing.destroy();
         finish({ errorMessage: `Connection timed out after ${connectTimeoutMs} ms` });
       }, connectTimeoutMs);
       socket.once("connect", () => clearTimeout(connectTimer));
     });
-    request.on("error", (error: NodeJS.ErrnoException) => {
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
       finish({ errorMessage: `Connection error: ${error.code ? `${error.code} ` : ""}${error.message}`.trim() });
     });
-    request.on("response", (response) => {
-      const state: Received = { statusCode: response.statusCode, chunks: [] };
+    outgoing.on("response", (response) => {
+      const state: Received = { statusCode: response.statusCode, headers: keptHeaders(response.rawHeaders), chunks: [] };
       received = state;
       let kept = 0;
       response.on("data", (chunk: Buffer) => {
@@ -100,7 +133,7 @@ export function sendWebhook(
         finish({});
       });
     });
-    request.end(payload);
+    outgoing.end(Buffer.from(body, "utf8"));
   });
 }
 

@@ -66,6 +66,7 @@ export async function sendTestDelivery(organizationId: string, integrationPublic
         integrationId,
         eventType: "OrderCompleted",
         payload: JSON.stringify(sampleOrder(organizationId, owner.currency, new Date())),
+        test: true,
       })
       .returning({ id: webhookDeliveries.id });
     return row!.id;

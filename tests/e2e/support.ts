@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import type { FailingWebhookState } from "../support/e2e-failing-webhook";
 
 /** What tests/support/e2e-server.ts seeded: the demo organization's login and API key. */
@@ -114,4 +114,12 @@ export async function createOrder(request: APIRequestContext): Promise<Order> {
     return (await response.json()) as Order;
   }
   throw new Error("No published event has a ticket on sale");
+}
+
+/** Reloads until the locator shows the text: the server renders the deliveries' current state. */
+export async function reloadUntil(page: Page, locator: Locator, text: string) {
+  await expect(async () => {
+    await page.reload();
+    await expect(locator).toContainText(text, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
 }

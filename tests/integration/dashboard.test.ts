@@ -375,6 +375,13 @@ describe("dashboard lists page, sort and filter on the server", () => {
     // Another organization's integration, or a malformed id, matches nothing rather than everything.
     expect((await deliveries({ integration_id: toPublicId("integration", foreign.id) })).total).toBe(0);
     expect((await deliveries({ integration_id: "garbage" })).total).toBe(0);
-    expect(deliveriesQueryOf({ status: "Lost", sort: "payload" })).toMatchObject({ status: undefined, sort: "created", order: "desc" });
+    expect(deliveriesQueryOf({ status: "Lost", sort: "payload" })).toMatchObject({ statuses: undefined, sort: "created", order: "desc" });
+    // Several statuses, repeated (checkboxes) or comma separated (links); the order filter is not the sort order.
+    expect(deliveriesQueryOf({ status: ["Success", "Failed,PermanentlyFailed"], order: "asc", order_id: "1042" })).toMatchObject({
+      statuses: ["Success", "Failed", "PermanentlyFailed"],
+      order: "asc",
+      orderRef: "1042",
+    });
+    expect((await deliveries({ status: "Failed,PermanentlyFailed" })).rows.map((d) => d.status).sort()).toEqual(["Failed", "PermanentlyFailed"]);
   });
 });

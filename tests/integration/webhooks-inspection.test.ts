@@ -42,12 +42,25 @@ describe("webhook delivery inspection endpoints", () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       last_attempt_at: expect.any(String),
+      order_id: expect.stringMatching(/^ord_[0-9a-f]{32}$/),
+      test: false,
+      payload: expect.objectContaining({ customer_name: "Åsa Öberg" }),
+      redeliveries: [],
     });
 
     const attempts = await expectStatus<{ data: Record<string, unknown>[] }>(await api(`/webhooks/deliveries/${id}/attempts`), 200);
+    const sent = {
+      request_url: expect.any(String),
+      request_method: "POST",
+      request_headers: expect.any(Object),
+      response_headers: expect.any(Object),
+      started_at: expect.any(String),
+      duration_ms: expect.any(Number),
+      created_at: expect.any(String),
+    };
     expect(attempts.data).toEqual([
-      { attempt_number: 1, status_code: 500, response_body: "try again", duration_ms: expect.any(Number), created_at: expect.any(String) },
-      { attempt_number: 2, status_code: 200, response_body: "thanks", duration_ms: expect.any(Number), created_at: expect.any(String) },
+      { attempt_number: 1, status_code: 500, response_body: "try again", ...sent },
+      { attempt_number: 2, status_code: 200, response_body: "thanks", ...sent },
     ]);
 
     const filtered = await expectStatus<{ data: unknown[]; meta: { total: number } }>(

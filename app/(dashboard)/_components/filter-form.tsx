@@ -59,10 +59,7 @@ export function SelectFilter({
   className?: string;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <LabelledFilter id={id} label={label} className={className}>
       <select id={id} name={name} defaultValue={value ?? ""} className={inputClasses()}>
         <option value="">{anyLabel}</option>
         {options.map((option) => (
@@ -71,6 +68,70 @@ export function SelectFilter({
           </option>
         ))}
       </select>
+    </LabelledFilter>
+  );
+}
+
+/** One filter of a FilterForm: a labelled input whose empty value means "no filter". */
+export function InputFilter({
+  id,
+  label,
+  name,
+  value,
+  type = "text",
+  placeholder,
+  className = "w-full sm:w-48",
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string | undefined;
+  type?: "text" | "datetime-local";
+  placeholder?: string;
+  className?: string;
+}) {
+  return (
+    <LabelledFilter id={id} label={label} className={className}>
+      <input id={id} name={name} type={type} defaultValue={value ?? ""} placeholder={placeholder} className={inputClasses()} />
+    </LabelledFilter>
+  );
+}
+
+/** A filter's label above its control. */
+function LabelledFilter({ id, label, className, children }: { id: string; label: string; className: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
     </div>
+  );
+}
+
+/** One filter of a FilterForm: checkboxes of which any number may be ticked; none ticked means "no filter". */
+export function CheckboxFilter({
+  legend,
+  name,
+  values,
+  options,
+}: {
+  legend: string;
+  name: string;
+  values: readonly string[] | undefined;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <fieldset className="w-full">
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={name} value={option.value} defaultChecked={values?.includes(option.value)} className="size-4" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

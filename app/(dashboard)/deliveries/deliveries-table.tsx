@@ -5,7 +5,7 @@ import Link from "next/link";
 import type { DeliveryRow, DeliverySort } from "@/lib/dashboard/deliveries";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { DataTable } from "../_components/data-table";
-import { StatusBadge } from "./status-badge";
+import { OrderLink, StatusBadge, TestBadge } from "./status-badge";
 import { DateTime } from "../_components/date-time";
 
 const column = createColumnHelper<DeliveryRow>();
@@ -15,13 +15,20 @@ const columns = [
   column.accessor("id", {
     header: "Delivery",
     cell: (c) => (
-      <Link
-        href={`/deliveries/${c.getValue()}`}
-        className="font-mono text-xs text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700"
-      >
-        {c.getValue()}
-      </Link>
+      <span className="flex flex-wrap items-center gap-2">
+        <Link
+          href={`/deliveries/${c.getValue()}`}
+          className="font-mono text-xs text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
+          {c.getValue()}
+        </Link>
+        {c.row.original.test && <TestBadge />}
+      </span>
     ),
+  }),
+  column.accessor("orderNumber", {
+    header: "Order",
+    cell: (c) => <OrderLink uuid={c.row.original.orderUuid} number={c.getValue()} />,
   }),
   column.accessor("integrationUrl", {
     header: "Integration",
@@ -49,7 +56,7 @@ const columns = [
 ];
 
 /** One page of deliveries; filtering, sorting and paging happen on the server through the URL. */
-export function DeliveriesTable({ deliveries, sortLinks }: { deliveries: DeliveryRow[]; sortLinks: SortLinks<DeliverySort> }) {
+export function DeliveriesTable({ deliveries, sortLinks }: { deliveries: DeliveryRow[]; sortLinks?: SortLinks<DeliverySort> }) {
   return (
     <DataTable
       data={deliveries}

@@ -1,20 +1,23 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { DELIVERY_STATUSES } from "@/db/schema";
+import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES } from "@/db/schema";
 import {
   DELIVERY_LIST,
   deliveriesQueryOf,
   deliveryFilterParams,
+  isFiltered,
   isFinished,
   listDeliveryPage,
+  utcMinuteText,
 } from "@/lib/dashboard/deliveries";
 import { carriedParams, listHref, listLinks, type SearchParams } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { ApiTokenButton } from "../_components/api-token-button";
-import { FilterForm, SelectFilter } from "../_components/filter-form";
+import { CheckboxFilter, FilterForm, InputFilter, SelectFilter } from "../_components/filter-form";
 import { PageNav } from "../_components/page-nav";
 import { AutoRefresh } from "./auto-refresh";
 import { DeliveriesTable } from "./deliveries-table";
+import { DELIVERY_STATUS_LABELS } from "./status-badge";
 import { Card } from "../_components/card";
 
 export const metadata: Metadata = { title: "Deliveries · Ticketing analytics" };
@@ -25,7 +28,7 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
   // Every integration comes along, for the filter's choices.
   const { rows, total, integrations } = await listDeliveryPage(session.organizationId, query);
   const { pages, previous, next, sorting } = listLinks(DELIVERY_LIST, query, total, deliveryFilterParams(query));
-  const filtered = Boolean(query.status || query.integrationId);
+  const filtered = isFiltered(query);
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -43,13 +46,11 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
         clearHref={listHref(DELIVERY_LIST, { ...query, page: 1 })}
         filtered={filtered}
       >
-        <SelectFilter
-          id="status-filter"
-          label="Status"
+        <CheckboxFilter
+          legend="Status"
           name="status"
-          value={query.status}
-          anyLabel="Any status"
-          options={DELIVERY_STATUSES.map((status) => ({ value: status, label: status }))}
+          values={query.statuses}
+          options={DELIVERY_STATUSES.map((status) => ({ value: status, label: DELIVERY_STATUS_LABELS[status] }))}
         />
         <SelectFilter
           id="integration-filter"
@@ -60,6 +61,17 @@ export default async function DeliveriesPage({ searchParams }: { searchParams: P
           options={integrations.map((integration) => ({ value: integration.id, label: integration.url }))}
           className="w-full min-w-0 sm:w-80"
         />
+        <SelectFilter
+          id="event-filter"
+          label="Event"
+          name="event_type"
+          value={query.eventType}
+          anyLabel="Any event"
+          options={WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type }))}
+        />
+        <InputFilter id="order-filter" label="Order" name="order_id" value={query.orderRef} placeholder="Number or ord_…" />
+        <InputFilter id="from-filter" label="Created from (UTC)" name="created_from" type="datetime-local" value={utcMinuteText(query.createdFrom)} />
+        <InputFilter id="to-filter" label="Created before (UTC)" name="created_to" type="datetime-local" value={utcMinuteText(query.createdTo)} />
       </FilterForm>
 
       <Card labelledBy="deliveries-heading">

@@ -1,20 +1,29 @@
 "use client";
 
-import { SubmitButton } from "../_components/form-controls";
+import { ActionError, ConfirmButton } from "../_components/confirm-button";
 import { redeliverAction } from "./actions";
 import { useFormAction } from "../_components/notices";
 
+/** Resending goes to the receiver again, so it is confirmed first; the browser then shows the new delivery. */
 export function RedeliverButton({ deliveryId }: { deliveryId: string }) {
-  const [state, action] = useFormAction(redeliverAction, {});
+  const [state, action, pending] = useFormAction(redeliverAction, {});
   return (
-    <form action={action}>
-      <input type="hidden" name="id" value={deliveryId} />
-      <SubmitButton pendingLabel="Redelivering…">Redeliver</SubmitButton>
-      {state.error && (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {state.error}
-        </p>
-      )}
-    </form>
+    <div>
+      <ConfirmButton
+        label="Redeliver"
+        target={deliveryId}
+        title="Send this delivery again?"
+        confirmLabel="Redeliver"
+        pendingLabel="Redelivering…"
+        pending={pending}
+        cancelLabel="Cancel"
+        action={action}
+        fields={{ id: deliveryId }}
+      >
+        A new delivery with the same payload goes to the integration now. It has its own X-Webhook-Delivery-ID and
+        carries X-Webhook-Redelivery-Of with this delivery&apos;s id.
+      </ConfirmButton>
+      <ActionError message={state.error} />
+    </div>
   );
 }

@@ -128,6 +128,8 @@ export const DELIVERY_EXAMPLE = {
   created_at: "2026-05-04T12:30:00.000Z",
   updated_at: "2026-05-04T12:30:01.000Z",
   last_attempt_at: "2026-05-04T12:30:01.000Z",
+  order_id: ORDER_EXAMPLE.id,
+  test: false,
 };
 
 export const REDELIVERY_EXAMPLE = {
@@ -138,12 +140,40 @@ export const REDELIVERY_EXAMPLE = {
   attempt_count: 0,
   created_at: "2026-05-05T09:00:00.000Z",
   updated_at: "2026-05-05T09:00:00.000Z",
+  order_id: ORDER_EXAMPLE.id,
+  test: false,
   redelivery_of: DELIVERY_EXAMPLE.id,
+};
+
+export const DELIVERY_DETAIL_EXAMPLE = {
+  ...DELIVERY_EXAMPLE,
+  payload: TRANSACTIONS_EXAMPLE.data.orders[0],
+  redeliveries: [REDELIVERY_EXAMPLE.id],
 };
 
 export const ATTEMPTS_EXAMPLE = {
   data: [
-    { attempt_number: 1, status_code: 200, response_body: "ok", duration_ms: 84, created_at: "2026-05-04T12:30:01.000Z" },
+    {
+      attempt_number: 1,
+      request_url: "https://hooks.example.com/ticketing",
+      request_method: "POST",
+      request_headers: {
+        "Content-Type": "application/json",
+        "X-Webhook-Delivery-ID": DELIVERY_EXAMPLE.id,
+        "X-Webhook-Event-Type": "OrderCompleted",
+        "X-Webhook-Attempt": "1",
+        "X-Webhook-Timestamp": "1777897800",
+        "X-Webhook-Signature": "v1=5f8b0c3e6a1d4f2b9c7e0a3d6f1b4e7c2a5d8f0b3e6c9a2d5f8b1e4c7a0d3f6b",
+        "Content-Length": "912",
+        "User-Agent": "ticketing-webhooks/1",
+      },
+      started_at: "2026-05-04T12:30:00.916Z",
+      status_code: 200,
+      response_headers: { "content-type": "text/plain; charset=utf-8", "content-length": "2" },
+      response_body: "ok",
+      duration_ms: 84,
+      created_at: "2026-05-04T12:30:01.000Z",
+    },
   ],
 };
 

@@ -1,16 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { isFinished } from "@/lib/dashboard/deliveries";
+import { isFinished, orderNumberOf } from "@/lib/dashboard/deliveries";
 import { orNotFound } from "@/lib/dashboard/not-found";
 import { requireSession } from "@/lib/dashboard/session";
-import { getDelivery, listAttempts } from "@/lib/webhooks/deliveries";
+import { fromPublicId } from "@/lib/ids";
+import { getDeliveryDetail, listAttempts } from "@/lib/webhooks/deliveries";
 import type { AttemptJson } from "@/lib/webhooks/delivery-schemas";
 import { getIntegration } from "@/lib/webhooks/integrations";
 import { ApiTokenButton } from "../../_components/api-token-button";
 import { AutoRefresh } from "../auto-refresh";
 import { RedeliverButton } from "../redeliver-button";
-import { StatusBadge } from "../status-badge";
+import { OrderLink, StatusBadge, TestBadge } from "../status-badge";
+import { CopyButton } from "../../_components/copy-button";
 import { DateTime } from "../../_components/date-time";
 import { Card, cardClasses } from "../../_components/card";
 import { DetailHeader } from "../../_components/detail-header";
@@ -22,11 +24,15 @@ const MAX_ATTEMPTS = 5;
 export default async function DeliveryPage({ params }: { params: Promise<{ id: string }> }) {
   const session = await requireSession();
   const { id } = await params;
-  const [delivery, attempts] = await Promise.all([
-    orNotFound(getDelivery(session.organizationId, id)),
+  const [{ delivery, rawPayload }, attempts] = await Promise.all([
+    orNotFound(getDeliveryDetail(session.organizationId, id)),
     orNotFound(listAttempts(session.organizationId, id)),
   ]);
-  const integration = await orNotFound(getIntegration(session.organizationId, delivery.integration_id));
+  const orderUuid = delivery.order_id ? fromPublicId("order", delivery.order_id) : null;
+  const [integration, orderNumber] = await Promise.all([
+    orNotFound(getIntegration(session.organizationId, delivery.integration_id)),
+    orderNumberOf(session.organizationId, orderUuid),
+  ]);
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -56,7 +62,13 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
           <span className="font-mono text-xs break-all">{integration.url}</span>
         </Field>
         <Field label="Event">
-          <code className="font-mono">{delivery.event_type}</code>
+          <span className="flex flex-wrap items-center gap-2">
+            <code className="font-mono">{delivery.event_type}</code>
+            {delivery.test && <TestBadge />}
+          </span>
+        </Field>
+        <Field label="Order">
+          {delivery.test ? <span className="text-slate-600">Sample order (test delivery)</span> : <OrderLink uuid={orderUuid} number={orderNumber} />}
         </Field>
         <Field label="Attempts">
           <span className="tabular-nums">
@@ -82,7 +94,36 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
             </Link>
           </Field>
         )}
+        {delivery.redeliveries.length > 0 && (
+          <Field label="Redelivered as">
+            <ul className="space-y-1">
+              {delivery.redeliveries.map((redelivery) => (
+                <li key={redelivery}>
+                  <Link
+                    href={`/deliveries/${redelivery}`}
+                    className="font-mono text-xs break-all text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700"
+                  >
+                    {redelivery}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Field>
+        )}
       </dl>
+
+      <Card labelledBy="payload-heading" padded>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="payload-heading" className="text-base font-semibold">
+            Payload
+          </h2>
+          <CopyButton text={rawPayload} label="Copy raw" />
+        </div>
+        <p className="mt-1 text-sm text-slate-600">The request body, the same bytes on every attempt; shown formatted.</p>
+        <pre tabIndex={0} data-testid="payload" className={`mt-3 max-h-96 ${codeBlockClasses}`}>
+          {JSON.stringify(delivery.payload, null, 2)}
+        </pre>
+      </Card>
 
       <section aria-labelledby="attempts-heading" className="space-y-3">
         <h2 id="attempts-heading" className="text-base font-semibold">
@@ -128,8 +169,13 @@ function AttemptItem({ attempt }: { attempt: AttemptJson }) {
       <article className={`${cardClasses} p-4`}>
         <h3 className="flex flex-wrap items-baseline justify-between gap-2 font-semibold">
           <span>Attempt {attempt.attempt_number}</span>
-          <DateTime iso={attempt.created_at} />
+          <DateTime iso={attempt.started_at ?? attempt.created_at} seconds />
         </h3>
+        {attempt.request_url && (
+          <p className="mt-1 font-mono text-xs break-all text-slate-700">
+            {attempt.request_method} {attempt.request_url}
+          </p>
+        )}
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-slate-600">Status code</dt>
@@ -148,21 +194,42 @@ function AttemptItem({ attempt }: { attempt: AttemptJson }) {
             </div>
           )}
         </dl>
-        {attempt.response_body !== undefined && (
-          <details open className="mt-3">
-            <summary className="cursor-pointer text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-700">
-              Response body ({attempt.response_body.length.toLocaleString("en-GB")} characters)
-            </summary>
-            <pre
-              tabIndex={0}
-              className="mt-2 max-h-64 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-100"
-            >
-              {attempt.response_body || "(empty)"}
-            </pre>
-          </details>
-        )}
+        <div className="mt-3 grid gap-3 lg:grid-cols-3">
+          <Block title="Request headers" testId="request-headers">
+            {attempt.request_headers ? headerLines(attempt.request_headers) : "(nothing was sent)"}
+          </Block>
+          <Block title="Response headers" testId="response-headers">
+            {attempt.response_headers ? headerLines(attempt.response_headers) : "(no response)"}
+          </Block>
+          <Block
+            title={`Response body${attempt.response_body !== undefined ? ` (${attempt.response_body.length.toLocaleString("en-GB")} characters)` : ""}`}
+            testId="response-body"
+          >
+            {attempt.response_body === undefined ? "(no response)" : attempt.response_body || "(empty)"}
+          </Block>
+        </div>
       </article>
     </li>
+  );
+}
+
+const codeBlockClasses = "overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-100";
+
+function headerLines(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join("\n");
+}
+
+/** One of an attempt's request headers, response headers and response body, side by side on wide screens. */
+function Block({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <section className="min-w-0">
+      <h4 className="text-sm font-medium">{title}</h4>
+      <pre tabIndex={0} data-testid={testId} className={`mt-1 max-h-64 ${codeBlockClasses}`}>
+        {children}
+      </pre>
+    </section>
   );
 }
 

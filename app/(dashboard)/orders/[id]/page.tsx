@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { listOrderDeliveries } from "@/lib/dashboard/deliveries";
 import { formatMoney } from "@/lib/dashboard/format";
 import { requireSession } from "@/lib/dashboard/session";
 import { findTransactionOrder } from "@/lib/orders/transaction-order";
@@ -8,6 +9,7 @@ import { DateTime } from "../../_components/date-time";
 import { RefundForm } from "./refund-form";
 import { Card } from "../../_components/card";
 import { DetailHeader } from "../../_components/detail-header";
+import { DeliveriesTable } from "../../deliveries/deliveries-table";
 
 export const metadata: Metadata = { title: "Order · Ticketing analytics" };
 
@@ -15,6 +17,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const session = await requireSession();
   const order = await findTransactionOrder(session.organizationId, (await params).id);
   if (!order) notFound();
+  const deliveries = await listOrderDeliveries(session.organizationId, order.uuid);
   const money = (minor: number) => formatMoney(minor, order.cart.currency);
   const eventName = order.cart.items[0]?.event_name;
   return (
@@ -90,6 +93,17 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
               </li>
             ))}
           </ul>
+        )}
+      </Card>
+
+      <Card labelledBy="order-deliveries-heading">
+        <h2 id="order-deliveries-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
+          Webhook deliveries <span className="font-normal text-slate-600">({deliveries.length.toLocaleString("en-GB")})</span>
+        </h2>
+        {deliveries.length === 0 ? (
+          <p className="px-4 py-6 text-sm text-slate-600">No webhook was sent for this order.</p>
+        ) : (
+          <DeliveriesTable deliveries={deliveries} />
         )}
       </Card>
 
