@@ -5,7 +5,7 @@ import { NoticeProvider } from "./_components/notices";
 import { signOutAction } from "./actions";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const organization = await getOrganization(session.organizationId);
   return (
     <div className="min-h-screen md:flex">
@@ -30,7 +30,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             </form>
           </div>
           <nav aria-label="Main" className="px-2 pb-2 md:flex-1 md:px-3">
-            <NavLinks />
+            <NavLinks role={session.role} />
           </nav>
           <div className="hidden border-t border-slate-700 px-5 py-4 md:block">
             {session.email && <p className="mb-2 truncate text-sm text-slate-300">{session.email}</p>}

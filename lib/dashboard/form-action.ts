@@ -7,12 +7,13 @@ import { requireSession } from "./session";
 export { FORM_PARSE, formStateOfError, type RevalidateTarget } from "./form-submission";
 
 /**
- * The one skeleton of every dashboard form action: session → zod parse → domain call → the API's error
+ * The one skeleton of every dashboard form action: session → role (`permission`) → zod parse → domain call → the API's error
  * mapping → revalidate (→ redirect). Use as `export const xAction = formAction({ … })`.
  */
 export function formAction<Data, State extends FormState>(spec: FormActionSpec<Data, State>) {
   return async (_previous: State, formData: FormData): Promise<State> => {
-    const session = await requireSession();
+    // Any signed-in role passes here; settleForm answers a missing permission at the form.
+    const session = await requireSession("read");
     const outcome = await settleForm(spec, session, formData);
     if (!outcome.ok) return outcome.state;
     for (const target of spec.revalidate?.(outcome.data, outcome.state) ?? []) {

@@ -21,7 +21,7 @@ import { Card } from "../_components/card";
 export const metadata: Metadata = { title: "Deliveries · Ticketing analytics" };
 
 export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireSession();
+  const session = await requireSession("deliveries");
   const query = deliveriesQueryOf(await searchParams);
   const [integrations, { rows, total }] = await Promise.all([
     // Every integration, for the filter's choices.

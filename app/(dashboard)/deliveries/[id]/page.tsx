@@ -20,7 +20,7 @@ export const metadata: Metadata = { title: "Delivery · Ticketing analytics" };
 const MAX_ATTEMPTS = 5;
 
 export default async function DeliveryPage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("deliveries");
   const { id } = await params;
   const [delivery, attempts] = await Promise.all([
     orNotFound(getDelivery(session.organizationId, id)),

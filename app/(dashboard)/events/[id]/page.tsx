@@ -18,7 +18,7 @@ import { TicketTypesTable } from "./ticket-types-table";
 export const metadata: Metadata = { title: "Event · Ticketing analytics" };
 
 export default async function EventPage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const { id } = await params;
   const loaded = await Promise.all([
     getEvent(session.organizationId, id),

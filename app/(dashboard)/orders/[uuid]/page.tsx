@@ -12,7 +12,7 @@ import { DetailHeader } from "../../_components/detail-header";
 export const metadata: Metadata = { title: "Order · Ticketing analytics" };
 
 export default async function OrderPage({ params }: { params: Promise<{ uuid: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const order = await getDashboardOrder(session.organizationId, (await params).uuid);
   if (!order) notFound();
   const money = (minor: number) => formatMoney(minor, order.cart.currency);

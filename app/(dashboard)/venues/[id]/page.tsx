@@ -10,7 +10,7 @@ import { DetailHeader } from "../../_components/detail-header";
 export const metadata: Metadata = { title: "Edit venue · Ticketing analytics" };
 
 export default async function VenuePage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const { id } = await params;
   const venue = await getVenue(session.organizationId, id).catch((error: unknown) => {
     // Unknown, deleted and foreign venues are all "not found".

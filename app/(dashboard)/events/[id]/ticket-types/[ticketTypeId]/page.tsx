@@ -13,7 +13,7 @@ import { DetailHeader } from "../../../../_components/detail-header";
 export const metadata: Metadata = { title: "Edit ticket type · Ticketing analytics" };
 
 export default async function TicketTypePage({ params }: { params: Promise<{ id: string; ticketTypeId: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const { id, ticketTypeId } = await params;
   const loaded = await Promise.all([
     getEvent(session.organizationId, id),
