@@ -1,11 +1,20 @@
+import { headers } from "next/headers";
+import { forbidden } from "next/navigation";
+import { can } from "@/lib/auth/permissions";
 import { getOrganization } from "@/lib/organizations/organizations";
+import { REQUESTED_PATH_HEADER } from "@/lib/dashboard/return-path";
 import { requireSession } from "@/lib/dashboard/session";
 import { NavLinks } from "./_components/nav-links";
+import { sectionOf } from "./_components/sections-list";
 import { NoticeProvider } from "./_components/notices";
 import { signOutAction } from "./actions";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const session = await requireSession("read");
+  // The page checks its permission too, but inside its loading boundary, after the 200 has been sent: this
+  // answers a section the role may not open with a real 403 first (a test keeps both permissions equal).
+  const section = sectionOf(((await headers()).get(REQUESTED_PATH_HEADER) ?? "").split("?")[0]!);
+  if (section && !can(session.role, section.permission)) forbidden();
   const organization = await getOrganization(session.organizationId);
   return (
     <div className="min-h-screen md:flex">

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { sectionOf } from "@/app/(dashboard)/_components/sections-list";
 import { db } from "@/db/client";
 import { invitations, USER_ROLES, type Role } from "@/db/schema";
 import { acceptInvitation, findOpenInvitation, INVITATION_TTL_MS, inviteMember, listInvitations, listMembers, removeMember, setMemberRole } from "@/lib/auth/members";
@@ -96,6 +97,9 @@ describe("roles: the permission table and every dashboard form action", () => {
       expect(permissions, name).toHaveLength(1);
       expect(Object.keys(PERMISSIONS), name).toContain(permissions[0]);
       if (secretPages.includes(name.split(path.sep)[0]!)) expect(can("viewer", permissions[0]!), name).toBe(false);
+      // The layout answers a section's pages with the section's permission (a real 403 before streaming).
+      const section = sectionOf(`/${path.dirname(name).split(path.sep).join("/")}`);
+      if (section) expect(permissions[0], name).toBe(section.permission);
     }
     for (const file of filesNamed(DASHBOARD, "actions.ts")) {
       const source = readFileSync(file, "utf8");
