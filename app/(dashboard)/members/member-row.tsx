@@ -34,7 +34,8 @@ export function MemberRow({
       </div>
       {manageable && !isSelf && (
         <div className="flex flex-wrap items-end gap-2">
-          <form action={roleAction} className="flex flex-wrap items-end gap-2">
+          {/* Keyed by the role: React resets a form after its action, to the role it was rendered with. */}
+          <form action={roleAction} className="flex flex-wrap items-end gap-2" key={member.role}>
             <input type="hidden" name="id" value={member.id} />
             <div>
               <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
