@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { invitations, organizations, users, type Role } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
@@ -34,7 +34,7 @@ export async function listInvitations(organizationId: string, now = new Date(), 
   return q
     .select({ id: invitations.id, email: invitations.email, role: invitations.role, expiresAt: invitations.expiresAt })
     .from(invitations)
-    .where(and(eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt), sql`${invitations.expiresAt} > ${now}`))
+    .where(and(eq(invitations.organizationId, organizationId), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
     .orderBy(desc(invitations.createdAt));
 }
 
@@ -71,7 +71,7 @@ export async function findOpenInvitation(token: string, now = new Date(), q: Que
     })
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
-    .where(and(eq(invitations.tokenHash, sha256Hex(token)), isNull(invitations.acceptedAt), sql`${invitations.expiresAt} > ${now}`))
+    .where(and(eq(invitations.tokenHash, sha256Hex(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
     .limit(1);
   return row ?? null;
 }
@@ -83,7 +83,7 @@ export async function acceptInvitation(token: string, password: string, now = ne
     const [invitation] = await tx
       .select()
       .from(invitations)
-      .where(and(eq(invitations.tokenHash, sha256Hex(token)), isNull(invitations.acceptedAt), sql`${invitations.expiresAt} > ${now}`))
+      .where(and(eq(invitations.tokenHash, sha256Hex(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
       .for("update");
     if (!invitation) throw new ApiError("not_found", "This invitation is unknown, already used or expired");
     if (await findUserByEmail(invitation.email, tx)) throw new ApiError("conflict", `A user with the e-mail ${invitation.email} already exists`);
