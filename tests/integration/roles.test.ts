@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { sectionOf } from "@/app/(dashboard)/_components/sections-list";
 import { db } from "@/db/client";
 import { invitations, USER_ROLES, type Role } from "@/db/schema";
-import { acceptInvitation, findOpenInvitation, INVITATION_TTL_MS, inviteMember, listInvitations, listMembers, removeMember, setMemberRole } from "@/lib/auth/members";
+import { acceptInvitation, changeOwnPassword, findOpenInvitation, INVITATION_TTL_MS, inviteMember, listInvitations, listMembers, removeMember, setMemberRole } from "@/lib/auth/members";
 import { can, forbiddenMessage, PERMISSIONS, type Permission } from "@/lib/auth/permissions";
 import { checkCredentials, createUser, sessionIsCurrent } from "@/lib/auth/users";
 import { settleForm, type FormActionSpec } from "@/lib/dashboard/form-submission";
@@ -183,6 +183,24 @@ describe("members: invitations, roles and the last owner", () => {
     // Anyone may leave.
     await removeMember(organization.id, developer.id, { userId: developer.id, role: "viewer" });
     expect(await sessionIsCurrent({ ...subject, sessionVersion: subject.sessionVersion + 1 })).toBe(false);
+  });
+
+  it("changes one's own password only with the current one, ending the other sessions", async () => {
+    const { organization } = await createTenant();
+    const viewer = await member(organization.id, "viewer");
+    const subject = { userId: viewer.id, organizationId: organization.id, sessionVersion: viewer.sessionVersion };
+    const wrong = await refusal(() => changeOwnPassword(subject, "not the password", "a new long password"));
+    expect(wrong.details).toEqual([{ path: "current", message: "The current password is wrong" }]);
+    expect(await sessionIsCurrent(subject)).toBe(true);
+    expect(await changeOwnPassword(subject, "a long password", "a new long password")).toBe(viewer.email);
+    expect(await sessionIsCurrent(subject)).toBe(false);
+    expect(await checkCredentials(viewer.email, "a long password")).toBeNull();
+    expect(await checkCredentials(viewer.email, "a new long password")).toMatchObject({ id: viewer.id });
+    // Another organization's id for the same user finds nothing to change.
+    const other = await createTenant();
+    expect((await refusal(() => changeOwnPassword({ ...subject, organizationId: other.organization.id }, "a new long password", "x".repeat(12)))).code).toBe(
+      "validation_failed",
+    );
   });
 
   it("always keeps an owner, also when two owners demote each other at once", async () => {
