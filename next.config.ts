@@ -11,6 +11,8 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` checks the whole project once; the build need not do it again.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
+  // forbidden(): a role without a page's permission gets a 403 (lib/dashboard/session.ts).
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

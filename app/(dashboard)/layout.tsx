@@ -1,11 +1,20 @@
+import { headers } from "next/headers";
+import { forbidden } from "next/navigation";
+import { can } from "@/lib/auth/permissions";
 import { getOrganization } from "@/lib/organizations/organizations";
+import { REQUESTED_PATH_HEADER } from "@/lib/dashboard/return-path";
 import { requireSession } from "@/lib/dashboard/session";
 import { NavLinks } from "./_components/nav-links";
+import { sectionOf } from "./_components/sections-list";
 import { NoticeProvider } from "./_components/notices";
 import { signOutAction } from "./actions";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
+  // The page checks its permission too, but inside its loading boundary, after the 200 has been sent: this
+  // answers a section the role may not open with a real 403 first (a test keeps both permissions equal).
+  const section = sectionOf(((await headers()).get(REQUESTED_PATH_HEADER) ?? "").split("?")[0]!);
+  if (section && !can(session.role, section.permission)) forbidden();
   const organization = await getOrganization(session.organizationId);
   return (
     <div className="min-h-screen md:flex">
@@ -30,7 +39,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             </form>
           </div>
           <nav aria-label="Main" className="px-2 pb-2 md:flex-1 md:px-3">
-            <NavLinks />
+            <NavLinks role={session.role} />
           </nav>
           <div className="hidden border-t border-slate-700 px-5 py-4 md:block">
             {session.email && <p className="mb-2 truncate text-sm text-slate-300">{session.email}</p>}

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { Role } from "./roles";
 
 export const CURRENCIES = ["SEK", "EUR", "NOK", "DKK"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -20,7 +21,7 @@ export const organizations = pgTable(
   (t) => [check("organizations_currency_check", sql`${t.currency} in ('SEK','EUR','NOK','DKK')`)],
 );
 
-export const USER_ROLES = ["admin", "member"] as const;
+export { USER_ROLES, type Role } from "./roles";
 
 export const users = pgTable(
   "users",
@@ -32,7 +33,7 @@ export const users = pgTable(
     email: text("email").notNull(),
     name: text("name"),
     passwordHash: text("password_hash").notNull(),
-    role: text("role").$type<(typeof USER_ROLES)[number]>().notNull().default("admin"),
+    role: text("role").$type<Role>().notNull().default("viewer"),
     // Carried by every session and user token; bumping it (sign-out, password change) ends them all.
     sessionVersion: integer("session_version").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +41,31 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     index("users_organization_idx").on(t.organizationId),
+    check("users_role_check", sql`${t.role} in ('owner','admin','developer','viewer')`),
+  ],
+);
+
+/** A one-time link to join an organization with a role; only the token's hash is stored. */
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: text("role").$type<Role>().notNull(),
+    // SHA-256 of the token, like API keys: high-entropy, so a fast hash allows lookup.
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_unique").on(t.tokenHash),
+    index("invitations_organization_idx").on(t.organizationId, t.createdAt),
+    check("invitations_role_check", sql`${t.role} in ('owner','admin','developer','viewer')`),
   ],
 );
 

@@ -2,10 +2,11 @@ import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
+import type { Role } from "@/db/schema";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { throttledCheck } from "./login-throttle";
-import { checkCredentials, endUserSessions, sessionIsCurrent, type SessionSubject } from "./users";
+import { checkCredentials, currentSessionRole, endUserSessions, type SessionSubject } from "./users";
 
 declare module "next-auth" {
   interface User {
@@ -90,12 +91,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
 
 export interface SignedInUser extends SessionSubject {
   email: string | null;
+  /** Read from the database on every request, so a new role applies at once. */
+  role: Role;
 }
 
-/** The user of the request's session cookie, or null when there is none or it has ended (see sessionIsCurrent). */
+/** The user of the request's session cookie, or null when there is none or it has ended (see currentSessionRole). */
 export async function signedInUser(): Promise<SignedInUser | null> {
   const session = await auth();
   if (!session?.organizationId || !session.userId) return null;
   const subject = { userId: session.userId, organizationId: session.organizationId, sessionVersion: session.sessionVersion };
-  return (await sessionIsCurrent(subject)) ? { ...subject, email: session.user?.email ?? null } : null;
+  const role = await currentSessionRole(subject);
+  return role ? { ...subject, email: session.user?.email ?? null, role } : null;
 }

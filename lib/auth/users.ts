@@ -1,11 +1,11 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
-import { users } from "@/db/schema";
+import { users, type Role } from "@/db/schema";
 import { hashPassword, verifyPassword } from "./secrets";
 
 export async function createUser(
-  input: { organizationId: string; email: string; password: string; name?: string; role?: "admin" | "member" },
+  input: { organizationId: string; email: string; password: string; name?: string; role?: Role },
   q: Queryable = db,
 ) {
   const [row] = await q
@@ -14,7 +14,8 @@ export async function createUser(
       organizationId: input.organizationId,
       email: input.email.trim().toLowerCase(),
       name: input.name,
-      role: input.role ?? "admin",
+      // Owner unless told: the operator's first user of an organization; invitations and the CLI pass a role.
+      role: input.role ?? "owner",
       passwordHash: await hashPassword(input.password),
     })
     .returning({
@@ -44,12 +45,13 @@ export interface SessionSubject {
 }
 
 /**
- * Whether a session or user token still holds: its user exists, in its organization, and has not ended
- * its sessions since (sign-out, password change). A deleted user's sessions end with the user.
+ * The role of a session or user token's user while it still holds: its user exists, in its organization,
+ * and has not ended its sessions since (sign-out, password change, new role); else null. A deleted
+ * user's sessions end with the user.
  */
-export async function sessionIsCurrent(subject: SessionSubject, q: Queryable = db): Promise<boolean> {
+export async function currentSessionRole(subject: SessionSubject, q: Queryable = db): Promise<Role | null> {
   const [row] = await q
-    .select({ id: users.id })
+    .select({ role: users.role })
     .from(users)
     .where(
       and(
@@ -59,7 +61,11 @@ export async function sessionIsCurrent(subject: SessionSubject, q: Queryable = d
       ),
     )
     .limit(1);
-  return Boolean(row);
+  return row?.role ?? null;
+}
+
+export async function sessionIsCurrent(subject: SessionSubject, q: Queryable = db): Promise<boolean> {
+  return (await currentSessionRole(subject, q)) !== null;
 }
 
 /** Ends every session and user token of the user, on every device (sign-out). */

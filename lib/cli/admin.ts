@@ -5,11 +5,13 @@
 import { z } from "zod";
 import { closeDatabase, databaseHandle } from "@/db/client";
 import { runMigrations } from "@/db/migrator";
-import { CURRENCIES, RETRY_SCHEDULES, WEBHOOK_EVENT_TYPES } from "@/db/schema";
+import { CURRENCIES, RETRY_SCHEDULES, USER_ROLES, WEBHOOK_EVENT_TYPES } from "@/db/schema";
 import { createApiKey, revokeApiKeyById } from "@/lib/auth/api-keys";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { issueUserToken } from "@/lib/auth/user-token";
+import { inviteMember, listMembers, setMemberRole } from "@/lib/auth/members";
 import { changePassword, createUser, findUserByEmail } from "@/lib/auth/users";
+import { env } from "@/lib/env";
 import { ApiError } from "@/lib/http/errors";
 import { ID_PREFIXES, fromPublicId, normalizeUuid, toPublicId, type IdKind } from "@/lib/ids";
 import { bulkSeedOrders } from "@/lib/demo/bulk-seed";
@@ -37,6 +39,8 @@ const commaList = <T extends string>(allowed: readonly T[], what: string) =>
         .array(z.enum(allowed as readonly [T, ...T[]], { error: (i) => `unknown ${what} "${String(i.input)}" (one of ${allowed.join(", ")})` }))
         .min(1, `at least one ${what} is required`),
     );
+
+const role = z.enum(USER_ROLES, { error: (i) => `unknown role "${String(i.input)}" (one of ${USER_ROLES.join(", ")})` });
 
 const newPassword = z.string().min(8, "must be at least 8 characters").max(200);
 
@@ -66,17 +70,42 @@ const COMMANDS = {
     },
   }),
   "create-user": command({
-    usage: "create-user --org ORG_ID --email E --password P",
+    usage: "create-user --org ORG_ID --email E --password P [--role owner|admin|developer|viewer]",
     schema: z.strictObject({
       org: publicId("organization"),
       email: z.email(),
       password: newPassword,
+      role: role.optional(),
     }),
-    async run({ org, email, password }) {
+    async run({ org, email, password, role }) {
       await requireOrganization(org);
       if (await findUserByEmail(email)) throw new CliError(`A user with the e-mail ${email} already exists`);
-      const user = await createUser({ organizationId: org, email, password });
+      // The first user of an organization has to be able to run it; later ones start with the least.
+      const chosen = role ?? ((await listMembers(org)).length === 0 ? "owner" : "viewer");
+      const user = await createUser({ organizationId: org, email, password, role: chosen });
       return { id: toPublicId("user", user.id), organization_id: toPublicId("organization", org), email: user.email, role: user.role };
+    },
+  }),
+  "set-role": command({
+    usage: "set-role --email E --role owner|admin|developer|viewer",
+    schema: z.strictObject({ email: z.email(), role }),
+    async run({ email, role }) {
+      const user = await findUserByEmail(email);
+      if (!user) throw new CliError(`No user with the e-mail ${email}`);
+      // The operator may change anyone, but the organization still keeps an owner.
+      await setMemberRole(user.organizationId, user.id, role, null);
+      return { id: toPublicId("user", user.id), email: user.email, role, sessions_ended: true };
+    },
+  }),
+  invite: command({
+    usage: "invite --org ORG_ID --email E [--role owner|admin|developer|viewer]",
+    schema: z.strictObject({ org: publicId("organization"), email: z.email(), role: role.default("viewer") }),
+    async run({ org, email, role }) {
+      await requireOrganization(org);
+      const { token, expiresAt } = await inviteMember({ organizationId: org, email, role, actor: null });
+      const path = `/invite/${token}`;
+      // The only time the link is shown; only its token's hash is stored.
+      return { email: email.toLowerCase(), role, path, url: env.PUBLIC_URL ? new URL(path, env.PUBLIC_URL).href : null, expires_at: expiresAt.toISOString() };
     },
   }),
   "set-password": command({

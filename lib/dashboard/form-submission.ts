@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { can, forbiddenMessage, type Permission } from "@/lib/auth/permissions";
 import { apiErrorFromDatabase } from "@/lib/http/db-errors";
 import { ApiError, type ErrorCode } from "@/lib/http/errors";
 import { fieldErrors, formObject, type FormState } from "./forms";
@@ -8,6 +9,8 @@ import type { DashboardSession } from "./session";
 export type RevalidateTarget = string | { layout: string };
 
 export interface FormActionSpec<Data, State extends FormState> {
+  /** What the user's role must allow (lib/auth/permissions); checked before anything else is read. */
+  permission: Permission;
   /** Checks the whole form, hidden record ids included; a function when it depends on the organization (its currency). */
   schema: z.ZodType<Data> | ((session: DashboardSession) => Promise<z.ZodType<Data>>);
   /** Checkbox groups: always arrays, even with nothing ticked. */
@@ -83,7 +86,7 @@ export function formStateOfError(error: unknown): FormState {
   return { error: worded ? wording : apiError.message, fieldErrors: fields };
 }
 
-/** Parse → domain call → error mapping for one submitted form, without the request-bound session and cache. */
+/** Role → parse → domain call → error mapping for one submitted form, without the request-bound session and cache. */
 export async function settleForm<Data, State extends FormState>(
   spec: FormActionSpec<Data, State>,
   session: DashboardSession,
@@ -91,6 +94,9 @@ export async function settleForm<Data, State extends FormState>(
 ): Promise<FormOutcome<Data, State>> {
   const input = formObject(formData, spec.lists);
   const kept = () => (spec.keep?.(input) ?? {}) as State;
+  if (!can(session.role, spec.permission)) {
+    return { ok: false, state: { ...kept(), error: forbiddenMessage(session.role, spec.permission) } };
+  }
   const schema = typeof spec.schema === "function" ? await spec.schema(session) : spec.schema;
   const parsed = schema.safeParse(input, FORM_PARSE);
   if (!parsed.success) {

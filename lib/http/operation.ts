@@ -1,10 +1,14 @@
 import type { z } from "zod";
+import type { Permission } from "@/lib/auth/permissions";
 import type { Scope } from "@/lib/auth/scopes";
 
 export type HttpMethod = "get" | "post" | "patch" | "delete";
 
-/** Who may call an endpoint: an `sk_` key with a scope, or a dashboard user (token or session). */
-export type Access = { scope: Scope } | { dashboard: true };
+/**
+ * Who may call an endpoint: an `sk_` key with a scope, or a dashboard user (token or session) whose role
+ * has the permission (lib/auth/permissions).
+ */
+export type Access = { scope: Scope } | { dashboard: Permission };
 
 /** A group of operations: the OpenAPI tag and a section of the reference page. */
 export interface Resource {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { hasScope } from "@/lib/auth/scopes";
 import { resolveDashboardPrincipal } from "@/lib/auth/dashboard-principal";
+import { can, forbiddenMessage } from "@/lib/auth/permissions";
 import { isCrossOriginRequest } from "@/lib/auth/same-origin";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -100,7 +101,11 @@ async function authorize(request: Request, access: Access): Promise<Authorized> 
         "A dashboard user token is required (Authorization: Bearer <jwt>); API keys are not accepted here",
       );
     }
-    return { principal, headers: await enforceRateLimit(principal.userId, env.DASHBOARD_RATE_LIMIT_PER_MINUTE) };
+    const headers = await enforceRateLimit(principal.userId, env.DASHBOARD_RATE_LIMIT_PER_MINUTE);
+    if (!can(principal.role, access.dashboard)) {
+      throw new ApiError("forbidden", forbiddenMessage(principal.role, access.dashboard), undefined, headers);
+    }
+    return { principal: { organizationId: principal.organizationId, userId: principal.userId }, headers };
   }
   const key = token ? await authenticateApiKey(token) : null;
   if (!key) throw new ApiError("unauthorized", "Invalid or missing API key");

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { componentSchemas, JSON_SCHEMA_DIALECT, jsonSchemaOf, type JsonSchema } from "./json-schema";
+import { PERMISSIONS } from "@/lib/auth/permissions";
 import type { Operation } from "@/lib/http/operation";
 import { COMPONENTS, errorBodySchema } from "./components";
 import { OPERATIONS, RESOURCES } from "./operations";
@@ -98,6 +99,11 @@ function errorResponse(description: string, extraHeaders: Record<string, unknown
   };
 }
 
+/** The roles whose permission a dashboard operation requires (lib/auth/permissions). */
+function dashboardRoles(op: Operation): readonly string[] {
+  return "dashboard" in op.access ? PERMISSIONS[op.access.dashboard] : [];
+}
+
 /** The error statuses one operation can answer with, from what it takes and how it authenticates. */
 function errorResponses(op: Operation): Record<string, ReturnType<typeof errorResponse>> {
   const scope = "scope" in op.access ? op.access.scope : undefined;
@@ -116,6 +122,10 @@ function errorResponses(op: Operation): Record<string, ReturnType<typeof errorRe
       : "unauthorized: missing or invalid dashboard user token (API keys are not accepted)",
   );
   if (scope) out["403"] = errorResponse(`forbidden: the key lacks the scope ${scope}`, limited);
+  else if ("dashboard" in op.access) {
+    const permission = op.access.dashboard;
+    out["403"] = errorResponse(`forbidden: the user's role is not one of ${PERMISSIONS[permission].join(", ")} (permission ${permission})`);
+  }
   if (op.params) out["404"] = errorResponse("not_found: unknown id, or an id of another organization", limited);
   const conflicts = [op.conflict, op.method === "post" ? "The Idempotency-Key was used with another body." : undefined];
   if (conflicts.some(Boolean)) out["409"] = errorResponse(`conflict: ${conflicts.filter(Boolean).join(" ")}`, limited);
@@ -161,7 +171,7 @@ function operationObject(op: Operation, bodyRequired: boolean) {
     summary: op.summary,
     description: op.description,
     security: scope ? [{ apiKey: [scope] }] : [{ dashboardJwt: [] }],
-    ...(scope ? { "x-required-scope": scope } : { "x-dashboard-only": true }),
+    ...(scope ? { "x-required-scope": scope } : { "x-dashboard-only": true, "x-required-roles": dashboardRoles(op) }),
     parameters: parameters(op),
     ...(op.body
       ? {

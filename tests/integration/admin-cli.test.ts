@@ -10,6 +10,7 @@ import { db, openDatabase, setDatabaseHandle } from "@/db/client";
 import { orderItems, orders, webhookDeliveries } from "@/db/schema";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { verifyUserToken } from "@/lib/auth/user-token";
+import { findOpenInvitation } from "@/lib/auth/members";
 import { checkCredentials, sessionIsCurrent } from "@/lib/auth/users";
 import { fromPublicId } from "@/lib/ids";
 import { attemptDelivery } from "@/lib/webhooks/attempt";
@@ -167,6 +168,29 @@ describe("admin CLI", () => {
     const unknown = await admin("set-password", "--email", "nobody@acme.test", "--password", "long enough");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/No user/);
+  });
+
+  it("create-user defaults to owner for an organization's first user and viewer after; set-role and invite manage roles", async () => {
+    const org = await admin("create-org", "--name", "Roles AB");
+    const first = await admin("create-user", "--org", org.json.id as string, "--email", "first@roles.test", "--password", "long enough");
+    expect(first.json).toMatchObject({ role: "owner" });
+    const second = await admin("create-user", "--org", org.json.id as string, "--email", "second@roles.test", "--password", "long enough");
+    expect(second.json).toMatchObject({ role: "viewer" });
+    const chosen = await admin("create-user", "--org", org.json.id as string, "--email", "third@roles.test", "--password", "long enough", "--role", "developer");
+    expect(chosen.json).toMatchObject({ role: "developer" });
+
+    const lastOwner = await admin("set-role", "--email", "first@roles.test", "--role", "admin");
+    expect(lastOwner.code).toBe(1);
+    expect(lastOwner.stderr).toMatch(/at least one owner/);
+    expect((await admin("set-role", "--email", "second@roles.test", "--role", "owner")).json).toMatchObject({ role: "owner", sessions_ended: true });
+    expect((await admin("set-role", "--email", "first@roles.test", "--role", "admin")).json).toMatchObject({ role: "admin" });
+    expect((await admin("set-role", "--email", "first@roles.test", "--role", "root")).stderr).toMatch(/unknown role "root"/);
+
+    const invited = await admin("invite", "--org", org.json.id as string, "--email", "Guest@Roles.test", "--role", "developer");
+    expect(invited.stderr).toBe("");
+    expect(invited.json).toMatchObject({ email: "guest@roles.test", role: "developer", path: expect.stringMatching(/^\/invite\/[\w-]{40,}$/) });
+    const token = (invited.json.path as string).slice("/invite/".length);
+    expect(await withDatabase(() => findOpenInvitation(token))).toMatchObject({ role: "developer", email: "guest@roles.test" });
   });
 
   it("create-integration prints the integration with its signing secret", async () => {

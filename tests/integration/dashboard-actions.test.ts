@@ -35,9 +35,10 @@ describe("dashboard form actions: parse, call and the API's error mapping in one
 
   it("shows a unique-key clash with the API's 409 message at the form, keeping the input, instead of throwing", async () => {
     const { organization, user } = await createTenant();
-    const session = { organizationId: organization.id, userId: user.id, email: user.email, sessionVersion: 0 };
+    const session = { organizationId: organization.id, userId: user.id, email: user.email, sessionVersion: 0, role: user.role };
     const spec: FormActionSpec<{ email: string }, SavedFormState> = {
       schema: z.strictObject({ email: z.string().min(1, "Enter an email address") }),
+      permission: "members",
       unknown: "stale",
       keep: (input) => ({ values: submittedValues(input) }),
       run: async (current, { email }) => {
@@ -59,7 +60,7 @@ describe("dashboard form actions: parse, call and the API's error mapping in one
 
   it("answers a domain refusal with the API's message, and a stale hidden id with the action's own", async () => {
     const { organization, user } = await createTenant();
-    const session = { organizationId: organization.id, userId: user.id, email: user.email, sessionVersion: 0 };
+    const session = { organizationId: organization.id, userId: user.id, email: user.email, sessionVersion: 0, role: user.role };
     const venue = await createVenue(organization.id, VENUE);
     await createEvent(organization.id, {
       name: "Gig",
@@ -69,6 +70,7 @@ describe("dashboard form actions: parse, call and the API's error mapping in one
     });
     const spec: FormActionSpec<{ id: string }, SavedFormState> = {
       schema: z.strictObject({ id: z.string().min(1) }),
+      permission: "catalog",
       unknown: "Unknown venue; reload the page",
       run: async (current, { id }) => {
         await deleteVenue(current.organizationId, id);

@@ -7,8 +7,9 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const run = promisify(execFile);
 
-// Pure modules that client components (scopes) and the proxy (same-origin) import: nothing secret in them.
-const SHARED_AUTH_MODULES = new Set(["scopes.ts", "same-origin.ts"]);
+// Pure modules that client components (scopes, the navigation's permissions) and the proxy (same-origin) import:
+// nothing secret in them.
+const SHARED_AUTH_MODULES = new Set(["scopes.ts", "same-origin.ts", "permissions.ts"]);
 const SERVER_ONLY_MODULES = [
   "db/client.ts",
   "lib/env.ts",

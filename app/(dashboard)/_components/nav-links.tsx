@@ -2,17 +2,21 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { can, type Role } from "@/lib/auth/permissions";
 import { LinkPending } from "./pending-link";
 import { SECTIONS, sectionOf } from "./sections-list";
 
 const linkClass = "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-blue-400";
 
-/** Every section, wrapping onto more rows on a phone rather than scrolling out of sight; then the API reference. */
-export function NavLinks() {
+/**
+ * The sections the role may open, wrapping onto more rows on a phone rather than scrolling out of sight;
+ * then the API reference. Hiding is for clarity: each page checks the role itself.
+ */
+export function NavLinks({ role }: { role: Role }) {
   const current = sectionOf(usePathname() ?? "");
   return (
     <ul className="flex flex-wrap gap-1 md:flex-col">
-      {SECTIONS.map((link) => (
+      {SECTIONS.filter((link) => can(role, link.permission)).map((link) => (
         <li key={link.href}>
           <Link
             href={link.href}

@@ -15,6 +15,7 @@ export interface CreateApiKeyState extends FormState {
 }
 
 export const createApiKeyAction = formAction({
+  permission: "api_keys",
   schema: createApiKeyFormSchema,
   lists: ["scopes"],
   unknown: "This form is out of date; reload the page",
@@ -29,6 +30,7 @@ export const createApiKeyAction = formAction({
 });
 
 export const revokeApiKeyAction = formAction({
+  permission: "api_keys",
   schema: revokeApiKeyFormSchema,
   unknown: "Unknown API key; reload the page",
   run: async (session, { id }): Promise<FormState> => {
@@ -42,7 +44,7 @@ const API_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** A dashboard user JWT for the webhook delivery inspection endpoints, valid for one hour. */
 export async function issueApiTokenAction(): Promise<{ token: string; expiresAt: string }> {
-  const session = await requireSession();
+  const session = await requireSession("api_keys");
   const now = Date.now();
   return {
     token: await issueUserToken(session, API_TOKEN_TTL_SECONDS, now),

@@ -11,7 +11,7 @@ import { Card } from "../_components/card";
 export const metadata: Metadata = { title: "API keys · Ticketing analytics" };
 
 export default async function ApiKeysPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireSession();
+  const session = await requireSession("api_keys");
   const query = apiKeysQueryOf(await searchParams);
   const { rows: keys, total } = await listApiKeyPage(session.organizationId, query);
   const { sorting, ...paging } = listLinks(API_KEY_LIST, query, total);

@@ -23,7 +23,7 @@ import { Card } from "../_components/card";
 export const metadata: Metadata = { title: "Deliveries · Ticketing analytics" };
 
 export default async function DeliveriesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireSession();
+  const session = await requireSession("deliveries");
   const query = deliveriesQueryOf(await searchParams);
   // Every integration comes along, for the filter's choices.
   const { rows, total, integrations } = await listDeliveryPage(session.organizationId, query);

@@ -25,6 +25,7 @@ const withId = { id: z.string().min(1) };
 
 /** Form fields → API body, both zod checked, so the dashboard accepts exactly what POST /v1/events does. */
 export const createEventAction = formAction({
+  permission: "catalog",
   schema: eventFormSchema.pipe(createEventSchema),
   unknown: "This form is out of date; reload the page",
   keep,
@@ -36,6 +37,7 @@ export const createEventAction = formAction({
 });
 
 export const updateEventAction = formAction({
+  permission: "catalog",
   // An emptied description is cleared, not left as it was.
   schema: eventFormSchema.safeExtend(withId).transform(({ id, ...form }) => ({ id, body: { ...form, description: form.description ?? null } })),
   unknown: "Unknown event; reload the page",
@@ -58,6 +60,7 @@ async function eventToChange(organizationId: string, id: string, acknowledged: b
 
 /** Publish or cancel; cancelling refunds the event's paid orders. */
 export const setEventStatusAction = formAction({
+  permission: "catalog",
   schema: eventStatusFormSchema,
   hidden: ["id", "status", "acknowledge_ended"],
   unknown: "Unknown event or status; reload the page",
@@ -72,6 +75,7 @@ export const setEventStatusAction = formAction({
 });
 
 export const deleteEventAction = formAction({
+  permission: "catalog",
   schema: deleteEventFormSchema,
   hidden: ["id", "acknowledge_ended"],
   unknown: "Unknown event; reload the page",
@@ -91,6 +95,7 @@ async function ticketTypeFormOf(session: DashboardSession) {
 }
 
 export const createTicketTypeAction = formAction({
+  permission: "catalog",
   schema: ticketTypeFormOf,
   hidden: ["event_id"],
   unknown: "Unknown event; reload the page",
@@ -104,6 +109,7 @@ export const createTicketTypeAction = formAction({
 
 /** Every field of the form is sent; the domain refuses a quantity below the tickets already sold. */
 export const updateTicketTypeAction = formAction({
+  permission: "catalog",
   schema: async (session: DashboardSession) => (await ticketTypeFormOf(session)).safeExtend(withId),
   hidden: ["id", "event_id"],
   unknown: "Unknown ticket type; reload the page",
@@ -117,6 +123,7 @@ export const updateTicketTypeAction = formAction({
 
 /** Refused by the domain once tickets of the type were sold: order items keep pointing at it. */
 export const deleteTicketTypeAction = formAction({
+  permission: "catalog",
   schema: ticketTypeIdFormSchema,
   hidden: ["id", "event_id"],
   unknown: "Unknown ticket type; reload the page",

@@ -12,7 +12,7 @@ import { EventsTable } from "./events-table";
 export const metadata: Metadata = { title: "Events · Ticketing analytics" };
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const query = eventsQueryOf(await searchParams);
   const [{ rows, total }, { data: venues }] = await Promise.all([
     listEventPage(session.organizationId, query),

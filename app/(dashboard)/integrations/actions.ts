@@ -22,6 +22,7 @@ export interface CreateIntegrationState extends FormState {
 }
 
 export const createIntegrationAction = formAction({
+  permission: "integrations",
   schema: createIntegrationFormSchema,
   lists: ["events"],
   unknown: "This form is out of date; reload the page",
@@ -36,7 +37,7 @@ export const createIntegrationAction = formAction({
 
 /** The signing secret, fetched only when someone asks to see it. */
 export async function revealSecretAction(id: string): Promise<{ secret?: string; error?: string }> {
-  const session = await requireSession();
+  const session = await requireSession("integrations");
   const parsed = integrationIdFormSchema.safeParse({ id });
   if (!parsed.success) return { error: NOT_FOUND };
   try {
@@ -48,6 +49,7 @@ export async function revealSecretAction(id: string): Promise<{ secret?: string;
 }
 
 export const rotateSecretAction = formAction({
+  permission: "integrations",
   schema: integrationIdFormSchema,
   unknown: NOT_FOUND,
   run: async (session, { id }): Promise<FormState> => {
@@ -58,6 +60,7 @@ export const rotateSecretAction = formAction({
 });
 
 export const setEnabledAction = formAction({
+  permission: "integrations",
   schema: setEnabledFormSchema,
   hidden: ["id", "enabled"],
   unknown: NOT_FOUND,
@@ -73,6 +76,7 @@ export interface TestDeliveryState extends FormState {
 }
 
 export const sendTestDeliveryAction = formAction({
+  permission: "integrations",
   schema: integrationIdFormSchema,
   unknown: NOT_FOUND,
   run: async (session, { id }): Promise<TestDeliveryState> => ({ deliveryId: await sendTestDelivery(session.organizationId, id) }),
@@ -82,6 +86,7 @@ export const sendTestDeliveryAction = formAction({
 const retryScheduleFormSchema = integrationIdFormSchema.extend({ retry_schedule: z.enum(RETRY_SCHEDULES) });
 
 export const setRetryScheduleAction = formAction({
+  permission: "integrations",
   schema: retryScheduleFormSchema,
   unknown: NOT_FOUND,
   run: async (session, { id, retry_schedule }): Promise<FormState> => {

@@ -12,7 +12,7 @@ import { RetryScheduleForm } from "./retry-schedule-form";
 export const metadata: Metadata = { title: "Integrations · Ticketing analytics" };
 
 export default async function IntegrationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireSession();
+  const session = await requireSession("integrations");
   const query = integrationsQueryOf(await searchParams);
   const { rows, total } = await listIntegrationPage(session.organizationId, query);
   const { sorting, ...paging } = listLinks(INTEGRATION_LIST, query, total);

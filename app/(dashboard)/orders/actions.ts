@@ -12,6 +12,7 @@ export interface RefundFormState extends FormState {
 
 // 409 when it was refunded meanwhile (another tab, the API): the message says so; a reload shows the new state.
 export const refundOrderAction = formAction({
+  permission: "refunds",
   schema: refundOrderFormSchema,
   // Only the reason is the user's input; anything else wrong means the page itself is broken or stale.
   hidden: ["uuid"],

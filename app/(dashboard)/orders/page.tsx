@@ -17,7 +17,7 @@ const inputClasses =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const query = ordersQueryFromSearchParams(await searchParams);
   const [{ total_count: total, orders }, options] = await Promise.all([
     searchTransactions(session.organizationId, query),

@@ -15,7 +15,7 @@ const periodName = (days: number) => (days === 365 ? "year" : days === 730 ? "2 
 const BUCKET_NAMES = { day: "day", week: "week", month: "month" } as const;
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ days?: string | string[] }> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const days = periodSchema.parse((await searchParams).days);
   const sales = await salesOverview(session.organizationId, days);
   const money = (minor: number) => formatMoney(minor, sales.currency);

@@ -12,6 +12,7 @@ const keep = (input: Record<string, unknown>): SavedFormState => ({ values: subm
 const venuePaths = (id?: string): RevalidateTarget[] => ["/venues", ...(id ? [`/venues/${id}`] : []), { layout: "/events" }];
 
 export const createVenueAction = formAction({
+  permission: "catalog",
   schema: venueFormSchema,
   unknown: "This form is out of date; reload the page",
   keep,
@@ -24,6 +25,7 @@ export const createVenueAction = formAction({
 
 /** The form sends every field; the domain's PATCH semantics keep whatever a field does not change. */
 export const updateVenueAction = formAction({
+  permission: "catalog",
   // The id is checked first; the fields by the form schema in the call, so their errors land at the fields.
   schema: idFormSchema.loose(),
   unknown: "Unknown venue; reload the page",
@@ -38,6 +40,7 @@ export const updateVenueAction = formAction({
 
 /** Refused (409) while a not-deleted event takes place at the venue; the message says so next to the button. */
 export const deleteVenueAction = formAction({
+  permission: "catalog",
   schema: idFormSchema,
   unknown: "Unknown venue; reload the page",
   run: async (session, { id }): Promise<FormState> => {

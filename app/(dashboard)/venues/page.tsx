@@ -9,7 +9,7 @@ import { VenuesTable } from "./venues-table";
 export const metadata: Metadata = { title: "Venues · Ticketing analytics" };
 
 export default async function VenuesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const query = listQueryOf(await searchParams, VENUE_LIST);
   const { rows, total } = await listVenuePage(session.organizationId, query);
   const { sorting, ...paging } = listLinks(VENUE_LIST, query, total);

@@ -21,7 +21,7 @@ export const WEBHOOK_DELIVERIES = defineResource(
         "A page of the organization's deliveries, newest first. Filters combine: status (one or more, comma separated), " +
         "integration, event type, order (id or number) and creation time. An unknown or other organization's " +
         "integration or order matches nothing; a malformed value is a 400 naming the parameter.",
-      access: { dashboard: true },
+      access: { dashboard: "deliveries" },
       query: listDeliveriesQuerySchema,
       queryNotes: {
         status: "One or more of Pending, InProgress, Success, Failed, PermanentlyFailed, comma separated",
@@ -40,7 +40,7 @@ export const WEBHOOK_DELIVERIES = defineResource(
       description:
         "Status, attempt count and retry schedule (next_retry_at), the payload exactly as sent, the /v1 order id " +
         "(absent for test deliveries), and the redelivery links both ways (redelivery_of, redeliveries).",
-      access: { dashboard: true },
+      access: { dashboard: "deliveries" },
       params: DELIVERY_ID,
       response: { status: 200, description: "The delivery", schema: deliveryDetailSchema, name: "DeliveryDetail", example: DELIVERY_DETAIL_EXAMPLE },
     },
@@ -52,7 +52,7 @@ export const WEBHOOK_DELIVERIES = defineResource(
         "Each attempt's request as sent (URL, method, every header including the signature; never a secret) and its " +
         "response: status code, headers (at most 20, values cut at 500 characters), body (at most 5000 characters), " +
         "start time, duration and error message.",
-      access: { dashboard: true },
+      access: { dashboard: "deliveries" },
       params: DELIVERY_ID,
       response: { status: 200, description: "Every attempt, first to last", schema: attemptListSchema, name: "AttemptList", example: ATTEMPTS_EXAMPLE },
     },
@@ -63,7 +63,7 @@ export const WEBHOOK_DELIVERIES = defineResource(
       description:
         "Queues a new delivery of the same payload with its own X-Webhook-Delivery-ID; redelivery_of names the original, " +
         "which lists it in redeliveries, and each attempt carries X-Webhook-Redelivery-Of: <original delivery id>.",
-      access: { dashboard: true },
+      access: { dashboard: "deliveries" },
       params: DELIVERY_ID,
       response: { status: 201, description: "The new delivery", schema: deliverySchema, name: "Delivery", example: REDELIVERY_EXAMPLE },
       location: "/webhooks/deliveries/{id}",

@@ -22,7 +22,7 @@ export const metadata: Metadata = { title: "Delivery · Ticketing analytics" };
 const MAX_ATTEMPTS = 5;
 
 export default async function DeliveryPage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("deliveries");
   const { id } = await params;
   const [{ delivery, rawPayload }, attempts] = await Promise.all([
     orNotFound(getDeliveryDetail(session.organizationId, id)),

@@ -17,7 +17,7 @@ import { TicketTypesTable } from "./ticket-types-table";
 export const metadata: Metadata = { title: "Event · Ticketing analytics" };
 
 export default async function EventPage({ params }: { params: Promise<{ event_id: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const { event_id: id } = await params;
   // Unknown, deleted and foreign events are all "not found".
   const loaded = await orNotFound(

@@ -14,7 +14,7 @@ import { DeliveriesTable } from "../../deliveries/deliveries-table";
 export const metadata: Metadata = { title: "Order · Ticketing analytics" };
 
 export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const order = await findTransactionOrder(session.organizationId, (await params).id);
   if (!order) notFound();
   const deliveries = await listOrderDeliveries(session.organizationId, order.uuid);

@@ -9,7 +9,7 @@ import { DetailHeader } from "../../_components/detail-header";
 export const metadata: Metadata = { title: "Edit venue · Ticketing analytics" };
 
 export default async function VenuePage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const { id } = await params;
   // Unknown, deleted and foreign venues are all "not found".
   const venue = await orNotFound(getVenue(session.organizationId, id));

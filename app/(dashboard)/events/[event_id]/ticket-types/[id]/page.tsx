@@ -13,7 +13,7 @@ import { DetailHeader } from "../../../../_components/detail-header";
 export const metadata: Metadata = { title: "Edit ticket type · Ticketing analytics" };
 
 export default async function TicketTypePage({ params }: { params: Promise<{ event_id: string; id: string }> }) {
-  const session = await requireSession();
+  const session = await requireSession("read");
   const { event_id: eventId, id } = await params;
   // Unknown, deleted and foreign events are all "not found".
   const loaded = await orNotFound(
