@@ -1,14 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { and, count, eq, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { notFound as nextNotFound } from "next/navigation";
 import { z } from "zod";
 import { db } from "@/db/client";
-import { organizations, webhookDeliveries, webhookIntegrations, WEBHOOK_EVENT_TYPES } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
-import { fromPublicId, toPublicId } from "@/lib/ids";
-import type { TransactionOrder } from "@/lib/orders/transaction-order";
+import { webhookIntegrations, WEBHOOK_EVENT_TYPES } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
 import { serializeIntegration, type IntegrationJson } from "@/lib/webhooks/integrations";
-import { announceDeliveries } from "@/lib/webhooks/outbox";
 import { fetchListPage, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
 
 /** An integration as the dashboard lists it: the secret stays on the server until someone reveals it. */
@@ -30,7 +26,7 @@ function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
     events: integration.events,
     enabled: integration.enabled,
     retrySchedule: integration.retry_schedule,
-    signed: integration.signing_secret !== undefined,
+    signed: integration.signed,
     createdAt: integration.created_at,
     updatedAt: integration.updated_at,
   };
@@ -61,7 +57,7 @@ export async function listIntegrationPage(
   organizationId: string,
   query: ListQuery<IntegrationSort>,
 ): Promise<{ rows: IntegrationRow[]; total: number }> {
-  const where = eq(webhookIntegrations.organizationId, organizationId);
+  const where = and(eq(webhookIntegrations.organizationId, organizationId), isNull(webhookIntegrations.deletedAt));
   const { rows, total } = await fetchListPage(query, {
     rows: db.select().from(webhookIntegrations).where(where).$dynamic(),
     count: db.select({ value: count() }).from(webhookIntegrations).where(where),
@@ -97,70 +93,3 @@ export const setEnabledFormSchema = z.strictObject({
 });
 
 export const deliveryIdFormSchema = z.strictObject({ id: publicIdText });
-
-/** A made-up completed order in the organization's currency: what a receiver gets for a real one. */
-function sampleOrder(organizationId: string, currency: string, now: Date): TransactionOrder {
-  const event = toPublicId("event", "00000000-0000-4000-8000-000000000000");
-  return {
-    uuid: randomUUID(),
-    email: "test.customer@example.com",
-    customer_name: "Test Customer",
-    total_price: 5000,
-    payment_method: "card",
-    payment_method_brand: "visa",
-    is_refunded: false,
-    order_number: 0,
-    order_source: "dashboard_test",
-    created_at: now.toISOString(),
-    cart: {
-      organization: toPublicId("organization", organizationId),
-      event,
-      currency,
-      total_price: 5000,
-      original_price: 5000,
-      items: [
-        {
-          product_type: "ticket",
-          name: "Test ticket",
-          quantity: 2,
-          price: 2500,
-          vat: 10,
-          event,
-          event_name: "Test event",
-          category: "General admission",
-        },
-      ],
-      campaigns: [],
-    },
-  };
-}
-
-/**
- * "Send test delivery": a Pending OrderCompleted delivery with a sample order, written like the ones
- * order completion writes and then announced, so it runs (and retries) exactly like a real one.
- */
-export async function sendTestDelivery(organizationId: string, integrationPublicId: string): Promise<string> {
-  const integrationId = fromPublicId("integration", integrationPublicId);
-  if (!integrationId) throw notFound("Integration");
-  const deliveryId = await db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ currency: organizations.currency })
-      .from(webhookIntegrations)
-      .innerJoin(organizations, eq(organizations.id, webhookIntegrations.organizationId))
-      .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationId)))
-      .limit(1);
-    if (!owner) throw notFound("Integration");
-    const [row] = await tx
-      .insert(webhookDeliveries)
-      .values({
-        organizationId,
-        integrationId,
-        eventType: "OrderCompleted",
-        payload: JSON.stringify(sampleOrder(organizationId, owner.currency, new Date())),
-      })
-      .returning({ id: webhookDeliveries.id });
-    return row!.id;
-  });
-  await announceDeliveries([deliveryId]);
-  return toPublicId("delivery", deliveryId);
-}

@@ -5,13 +5,13 @@ import { RETRY_SCHEDULES } from "@/db/schema";
 import {
   createIntegrationFormSchema,
   integrationIdFormSchema,
-  sendTestDelivery,
   setEnabledFormSchema,
 } from "@/lib/dashboard/integrations";
 import { formAction, formStateOfError } from "@/lib/dashboard/form-action";
 import type { FormState } from "@/lib/dashboard/forms";
 import { requireSession } from "@/lib/dashboard/session";
 import { createIntegration, getIntegration, rotateIntegrationSecret, updateIntegration } from "@/lib/webhooks/integrations";
+import { sendTestDelivery } from "@/lib/webhooks/test-delivery";
 
 const NOT_FOUND = "This integration was not found";
 

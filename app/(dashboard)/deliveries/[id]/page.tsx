@@ -26,7 +26,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
     orNotFound(getDelivery(session.organizationId, id)),
     orNotFound(listAttempts(session.organizationId, id)),
   ]);
-  const integration = await orNotFound(getIntegration(session.organizationId, delivery.integration_id));
+  const integration = await orNotFound(getIntegration(session.organizationId, delivery.integration_id, { includeDeleted: true }));
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
