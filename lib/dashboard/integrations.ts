@@ -4,6 +4,7 @@ import { z } from "zod";
 import { db } from "@/db/client";
 import { webhookIntegrations, WEBHOOK_EVENT_TYPES } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { ROTATION_OVERLAPS } from "./rotation-overlaps";
 import { serializeIntegration, type IntegrationJson } from "@/lib/webhooks/integrations";
 import { fetchListPage, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
 
@@ -12,9 +13,12 @@ export interface IntegrationRow {
   id: string;
   url: string;
   events: string[];
+  description: string;
   enabled: boolean;
   retrySchedule: string;
   signed: boolean;
+  /** During a rotation's overlap: when the previous secret stops signing. */
+  previousSecretExpiresAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -24,9 +28,11 @@ function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
     id: integration.id,
     url: integration.url,
     events: integration.events,
+    description: integration.description,
     enabled: integration.enabled,
     retrySchedule: integration.retry_schedule,
     signed: integration.signed,
+    previousSecretExpiresAt: integration.previous_secret_expires_at,
     createdAt: integration.created_at,
     updatedAt: integration.updated_at,
   };
@@ -81,9 +87,18 @@ export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
 export const createIntegrationFormSchema = z.strictObject({
   url: z.string().trim().min(1, "Enter the URL that receives the webhooks").max(2000, "At most 2000 characters"),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES), { error: "Choose at least one event" }).min(1, "Choose at least one event"),
+  description: z.string().max(500, "At most 500 characters").optional(),
 });
 
 export const publicIdText = z.string().min(1).max(100);
+
+/** The edit form: the create form's fields for one integration. */
+export const editIntegrationFormSchema = createIntegrationFormSchema.extend({ id: publicIdText });
+
+export const rotateSecretFormSchema = z.strictObject({
+  id: publicIdText,
+  expire_previous_in: z.coerce.number().pipe(z.union(ROTATION_OVERLAPS.map((s) => z.literal(s)))).default(0),
+});
 
 export const integrationIdFormSchema = z.strictObject({ id: publicIdText });
 

@@ -4,20 +4,28 @@ import { z } from "zod";
 import { RETRY_SCHEDULES } from "@/db/schema";
 import {
   createIntegrationFormSchema,
+  editIntegrationFormSchema,
   integrationIdFormSchema,
+  rotateSecretFormSchema,
   setEnabledFormSchema,
 } from "@/lib/dashboard/integrations";
 import { formAction, formStateOfError } from "@/lib/dashboard/form-action";
 import type { FormState } from "@/lib/dashboard/forms";
 import { requireSession } from "@/lib/dashboard/session";
-import { createIntegration, getIntegration, rotateIntegrationSecret, updateIntegration } from "@/lib/webhooks/integrations";
+import {
+  createIntegration,
+  deleteIntegration,
+  getIntegrationSecret,
+  rotateIntegrationSecret,
+  updateIntegration,
+} from "@/lib/webhooks/integrations";
 import { sendTestDelivery } from "@/lib/webhooks/test-delivery";
 
 const NOT_FOUND = "This integration was not found";
 
 export interface CreateIntegrationState extends FormState {
   /** What was submitted, so a form with errors keeps the user's input. */
-  values?: { url: string; events: string[] };
+  values?: { url: string; events: string[]; description: string };
   created?: { id: string; url: string };
 }
 
@@ -26,7 +34,9 @@ export const createIntegrationAction = formAction({
   lists: ["events"],
   unknown: "This form is out of date; reload the page",
   // The URL rules (https only, no credentials, no private targets) are the domain's: shown at the url field.
-  keep: (input): CreateIntegrationState => ({ values: { url: String(input.url ?? ""), events: input.events as string[] } }),
+  keep: (input): CreateIntegrationState => ({
+    values: { url: String(input.url ?? ""), events: input.events as string[], description: String(input.description ?? "") },
+  }),
   run: async (session, data): Promise<CreateIntegrationState> => {
     const integration = await createIntegration({ organizationId: session.organizationId, ...data });
     return { created: { id: integration.id, url: integration.url } };
@@ -40,21 +50,51 @@ export async function revealSecretAction(id: string): Promise<{ secret?: string;
   const parsed = integrationIdFormSchema.safeParse({ id });
   if (!parsed.success) return { error: NOT_FOUND };
   try {
-    const integration = await getIntegration(session.organizationId, parsed.data.id);
-    return integration.signing_secret ? { secret: integration.signing_secret } : { error: "This integration is unsigned" };
+    return { secret: (await getIntegrationSecret(session.organizationId, parsed.data.id)).signing_secret };
   } catch (error) {
     return formStateOfError(error);
   }
 }
 
+export interface RotateSecretState extends FormState {
+  /** The new secret, shown at once so it can be copied to the receiver. */
+  secret?: string;
+  previousExpiresAt?: string;
+}
+
 export const rotateSecretAction = formAction({
+  schema: rotateSecretFormSchema,
+  unknown: NOT_FOUND,
+  run: async (session, { id, expire_previous_in }): Promise<RotateSecretState> => {
+    const rotated = await rotateIntegrationSecret(session.organizationId, id, expire_previous_in);
+    return {
+      notice: "Signing secret rotated.",
+      secret: rotated.signing_secret,
+      previousExpiresAt: rotated.previous_secret_expires_at,
+    };
+  },
+  revalidate: () => ["/integrations"],
+});
+
+export const editIntegrationAction = formAction({
+  schema: editIntegrationFormSchema,
+  lists: ["events"],
+  unknown: NOT_FOUND,
+  run: async (session, { id, ...changes }): Promise<FormState> => {
+    await updateIntegration(session.organizationId, id, changes);
+    return { notice: "Integration saved." };
+  },
+  revalidate: () => ["/integrations"],
+});
+
+export const deleteIntegrationAction = formAction({
   schema: integrationIdFormSchema,
   unknown: NOT_FOUND,
   run: async (session, { id }): Promise<FormState> => {
-    await rotateIntegrationSecret(session.organizationId, id);
-    return { notice: "Signing secret rotated." };
+    await deleteIntegration(session.organizationId, id);
+    return { notice: "Integration deleted. Its delivery history stays under Deliveries." };
   },
-  revalidate: () => ["/integrations"],
+  revalidate: () => ["/integrations", "/deliveries"],
 });
 
 export const setEnabledAction = formAction({
