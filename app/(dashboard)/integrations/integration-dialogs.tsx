@@ -22,7 +22,7 @@ export function IntegrationDialog<S extends FormState>({
   pendingLabel,
   variant = "primary",
   body,
-  keepOpen,
+  result,
 }: {
   integration: IntegrationRow;
   trigger: string;
@@ -32,21 +32,22 @@ export function IntegrationDialog<S extends FormState>({
   pendingLabel: string;
   variant?: "primary" | "danger";
   body: (state: S) => ReactNode;
-  /** Keeps the dialog open after success (e.g. to show a result). */
-  keepOpen?: (state: S) => boolean;
+  /** Shown beside the button once the dialog has closed (e.g. a new secret). */
+  result?: (state: S) => ReactNode;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [state, action] = useFormAction<S>(serverAction, {} as S, (result) => {
-    if (!result.error && !keepOpen?.(result)) dialog.current?.close();
+    if (!result.error) dialog.current?.close();
   });
   const titleId = `${trigger.replace(/\W+/g, "-").toLowerCase()}-title-${integration.id}`;
   return (
     <div>
       <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.showModal()}>
         {trigger}
-        <span className="sr-only"> {integration.url}</span>
+        <span className="sr-only"> of {integration.url}</span>
       </button>
       {state.error && !state.fieldErrors && <p className="mt-1 text-sm text-red-700">{state.error}</p>}
+      {result?.(state)}
       <dialog
         ref={dialog}
         aria-labelledby={titleId}
@@ -85,7 +86,7 @@ export function EditIntegrationButton({ integration, eventTypes }: { integration
       pendingLabel="Saving…"
       body={(state) => (
         <>
-          <TextField label="Endpoint URL" name="url" type="url" inputMode="url" maxLength={2000} defaultValue={integration.url} error={state.fieldErrors?.url} required />
+          <TextField label="Webhook URL" name="url" type="url" inputMode="url" maxLength={2000} defaultValue={integration.url} error={state.fieldErrors?.url} required />
           <TextField label="Description (optional)" name="description" maxLength={500} defaultValue={integration.description} error={state.fieldErrors?.description} />
           <EventPicker eventTypes={eventTypes} checked={integration.events} error={state.fieldErrors?.events} />
         </>

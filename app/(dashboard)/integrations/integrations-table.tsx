@@ -188,22 +188,23 @@ function RotateSecretButton({ integration }: { integration: IntegrationRow }) {
       submit={verb}
       pendingLabel="Rotating…"
       variant="danger"
-      keepOpen={(state) => state.secret !== undefined}
-      body={(state) =>
-        state.secret ? (
-          <div role="status" className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950">
+      result={(state) =>
+        state.secret && (
+          <div role="status" className="mt-2 max-w-md space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950">
             <p className="font-medium">New signing secret created. Copy it to the receiver now.</p>
             <code className="block rounded bg-white px-2 py-1 font-mono text-xs break-all" data-testid="new-signing-secret">
               {state.secret}
             </code>
-            <CopyButton text={state.secret} label="Copy secret" />
+            <CopyButton text={state.secret} label="Copy new secret" />
             {state.previousExpiresAt && (
               <p>
                 The previous secret keeps signing until <DateTime iso={state.previousExpiresAt} />.
               </p>
             )}
           </div>
-        ) : (
+        )
+      }
+      body={() => (
           <>
             <p className="text-sm text-slate-700">
               {integration.signed
@@ -225,8 +226,7 @@ function RotateSecretButton({ integration }: { integration: IntegrationRow }) {
               </label>
             )}
           </>
-        )
-      }
+      )}
     />
   );
 }
