@@ -51,3 +51,10 @@ export const integrationSecretSchema = z.object({
   previous_signing_secret: z.string().optional(),
   previous_secret_expires_at: z.iso.datetime().optional(),
 });
+
+export const recoverSchema = z.strictObject({
+  since: z.iso.datetime({ offset: true }),
+  until: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const recoverySchema = z.object({ queued: z.number().int() });

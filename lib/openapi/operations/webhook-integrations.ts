@@ -6,6 +6,8 @@ import {
   integrationSchema,
   integrationSecretSchema,
   integrationWithSecretSchema,
+  recoverSchema,
+  recoverySchema,
   rotateSecretSchema,
   updateIntegrationSchema,
 } from "@/lib/webhooks/integration-schemas";
@@ -122,6 +124,18 @@ export const WEBHOOK_INTEGRATIONS = defineResource(
       params: INTEGRATION_ID,
       response: { status: 201, description: "The test delivery", schema: deliverySchema, name: "Delivery", example: { ...DELIVERY_EXAMPLE, status: "Pending", attempt_count: 0 } },
       location: "/webhooks/deliveries/{id}",
+    },
+    recoverDeliveries: {
+      method: "post",
+      path: "/webhooks/integrations/{id}/recover",
+      summary: "Recover failed deliveries",
+      description:
+        "Queues one redelivery of every PermanentlyFailed delivery of the integration created in [since, until) (until defaults to now) that has no redelivery yet; calling again for the same window queues nothing twice. At most 10,000 per call: more is a 400 saying how many matched.",
+      access: { dashboard: true },
+      params: INTEGRATION_ID,
+      body: recoverSchema,
+      bodyExample: { since: "2026-05-04T02:00:00Z", until: "2026-05-04T04:00:00Z" },
+      response: { status: 200, description: "How many redeliveries were queued", schema: recoverySchema, name: "Recovery", example: { queued: 42 } },
     },
   },
 );

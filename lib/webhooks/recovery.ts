@@ -1,0 +1,64 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db, rowsOf } from "@/db/client";
+import { webhookIntegrations } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { fromPublicId } from "@/lib/ids";
+import { announceDeliveries } from "./outbox";
+
+/** Most deliveries one recovery may queue; a larger window is refused so one call stays a bounded transaction. */
+export const MAX_RECOVERY = 10_000;
+
+/**
+ * Bulk recovery (Svix's "recover failed messages since"): one redelivery of every PermanentlyFailed delivery
+ * of the integration created in [since, until) that has no redelivery yet. The integration's row is locked
+ * for the transaction, so of two concurrent calls the second waits and then finds every delivery already
+ * redelivered: each failed delivery is queued once however often it is asked for.
+ */
+export async function recoverFailedDeliveries(
+  organizationId: string,
+  integrationPublicId: string,
+  window: { since: Date; until?: Date },
+): Promise<{ queued: number }> {
+  const integrationId = fromPublicId("integration", integrationPublicId);
+  if (!integrationId) throw notFound("Integration");
+  const until = window.until ?? new Date();
+  if (window.since >= until) {
+    throw new ApiError("validation_failed", "since must be before until", [{ path: "since", message: "must be before until" }]);
+  }
+  const ids = await db.transaction(async (tx) => {
+    const [integration] = await tx
+      .select({ id: webhookIntegrations.id })
+      .from(webhookIntegrations)
+      .where(
+        and(
+          eq(webhookIntegrations.organizationId, organizationId),
+          eq(webhookIntegrations.id, integrationId),
+          isNull(webhookIntegrations.deletedAt),
+        ),
+      )
+      .for("update");
+    if (!integration) throw notFound("Integration");
+    const failed = sql`
+      from webhook_deliveries d
+      where d.organization_id = ${organizationId} and d.integration_id = ${integrationId}
+        and d.status = 'PermanentlyFailed'
+        and d.created_at >= ${window.since.toISOString()}::timestamptz and d.created_at < ${until.toISOString()}::timestamptz
+        and not exists (select 1 from webhook_deliveries r where r.redelivery_of = d.id)`;
+    const [{ count } = { count: 0 }] = rowsOf<{ count: number }>(await tx.execute(sql`select count(*)::int as count ${failed}`));
+    if (count > MAX_RECOVERY) {
+      throw new ApiError("validation_failed", `${count} failed deliveries are in this window; at most ${MAX_RECOVERY} per call: narrow the window`, [
+        { path: "since", message: `${count} deliveries match; at most ${MAX_RECOVERY}` },
+      ]);
+    }
+    const inserted = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        insert into webhook_deliveries (organization_id, integration_id, event_type, order_id, payload, redelivery_of)
+        select d.organization_id, d.integration_id, d.event_type, d.order_id, d.payload, d.id ${failed}
+        order by d.created_at
+        returning id`),
+    );
+    return inserted.map((row) => row.id);
+  });
+  await announceDeliveries(ids);
+  return { queued: ids.length };
+}
