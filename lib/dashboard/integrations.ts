@@ -1,9 +1,10 @@
-import { and, count, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNotNull, isNull, sql, type SQLWrapper } from "drizzle-orm";
 import { notFound as nextNotFound } from "next/navigation";
 import { z } from "zod";
 import { db } from "@/db/client";
-import { webhookIntegrations, WEBHOOK_EVENT_TYPES } from "@/db/schema";
+import { webhookDeliveries, webhookIntegrations, WEBHOOK_EVENT_TYPES } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
+import { utcDateTime } from "./events";
 import { ROTATION_OVERLAPS } from "./rotation-overlaps";
 import { serializeIntegration, type IntegrationJson } from "@/lib/webhooks/integrations";
 import { fetchListPage, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
@@ -19,11 +20,13 @@ export interface IntegrationRow {
   signed: boolean;
   /** During a rotation's overlap: when the previous secret stops signing. */
   previousSecretExpiresAt?: string;
+  /** Redeliveries (manual or recovered) of the last 24 hours: how many still wait and how many finished. */
+  redeliveries: { queued: number; done: number };
   createdAt: string;
   updatedAt: string;
 }
 
-function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
+function toIntegrationRow(integration: IntegrationJson, redeliveries = { queued: 0, done: 0 }): IntegrationRow {
   return {
     id: integration.id,
     url: integration.url,
@@ -33,6 +36,7 @@ function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
     retrySchedule: integration.retry_schedule,
     signed: integration.signed,
     previousSecretExpiresAt: integration.previous_secret_expires_at,
+    redeliveries,
     createdAt: integration.created_at,
     updatedAt: integration.updated_at,
   };
@@ -70,8 +74,32 @@ export async function listIntegrationPage(
     sortBy: SORT_COLUMNS[query.sort],
     id: webhookIntegrations.id,
   });
-  return { rows: rows.map((row) => toIntegrationRow(serializeIntegration(row))), total };
+  const progress = await redeliveryProgress(organizationId, rows.map((row) => row.id));
+  return { rows: rows.map((row) => toIntegrationRow(serializeIntegration(row), progress.get(row.id))), total };
 }
+
+/** Per integration: its redeliveries of the last 24 hours, unfinished (queued) and finished (done). */
+async function redeliveryProgress(organizationId: string, integrationIds: string[]) {
+  if (integrationIds.length === 0) return new Map<string, { queued: number; done: number }>();
+  const rows = await db
+    .select({
+      integrationId: webhookDeliveries.integrationId,
+      queued: sql<number>`count(*) filter (where ${webhookDeliveries.status} in ('Pending','InProgress','Failed'))::int`,
+      done: sql<number>`count(*) filter (where ${webhookDeliveries.status} in ('Success','PermanentlyFailed'))::int`,
+    })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.organizationId, organizationId),
+        inArray(webhookDeliveries.integrationId, integrationIds),
+        isNotNull(webhookDeliveries.redeliveryOf),
+        gt(webhookDeliveries.createdAt, sql`now() - interval '24 hours'`),
+      ),
+    )
+    .groupBy(webhookDeliveries.integrationId);
+  return new Map(rows.map((row) => [row.integrationId, { queued: row.queued, done: row.done }]));
+}
+
 
 /** A domain lookup whose not_found becomes the dashboard's 404 page (malformed and foreign ids alike). */
 export async function orNotFound<T>(lookup: Promise<T>): Promise<T> {
@@ -108,3 +136,10 @@ export const setEnabledFormSchema = z.strictObject({
 });
 
 export const deliveryIdFormSchema = z.strictObject({ id: publicIdText });
+
+/** The recover form: a window of UTC `datetime-local` values; an empty "until" means now. */
+export const recoverFormSchema = z.strictObject({
+  id: publicIdText,
+  since: utcDateTime,
+  until: z.union([z.literal("").transform(() => undefined), utcDateTime]).optional(),
+});

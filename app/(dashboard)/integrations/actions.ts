@@ -6,6 +6,7 @@ import {
   createIntegrationFormSchema,
   editIntegrationFormSchema,
   integrationIdFormSchema,
+  recoverFormSchema,
   rotateSecretFormSchema,
   setEnabledFormSchema,
 } from "@/lib/dashboard/integrations";
@@ -19,6 +20,7 @@ import {
   rotateIntegrationSecret,
   updateIntegration,
 } from "@/lib/webhooks/integrations";
+import { recoverFailedDeliveries } from "@/lib/webhooks/recovery";
 import { sendTestDelivery } from "@/lib/webhooks/test-delivery";
 
 const NOT_FOUND = "This integration was not found";
@@ -129,4 +131,17 @@ export const setRetryScheduleAction = formAction({
     return { notice: "Retry schedule saved." };
   },
   revalidate: () => ["/integrations"],
+});
+
+export const recoverAction = formAction({
+  schema: recoverFormSchema,
+  unknown: NOT_FOUND,
+  run: async (session, { id, since, until }): Promise<FormState> => {
+    const { queued } = await recoverFailedDeliveries(session.organizationId, id, {
+      since: new Date(since),
+      until: until === undefined ? undefined : new Date(until),
+    });
+    return { notice: queued === 0 ? "No failed deliveries to recover in that window." : `${queued} failed deliveries queued for redelivery.` };
+  },
+  revalidate: () => ["/integrations", "/deliveries"],
 });

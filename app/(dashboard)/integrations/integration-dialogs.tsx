@@ -6,7 +6,7 @@ import type { FormState } from "@/lib/dashboard/forms";
 import { buttonClasses } from "../_components/button-classes";
 import { SubmitButton, TextField } from "../_components/form-controls";
 import { useFormAction } from "../_components/notices";
-import { deleteIntegrationAction, editIntegrationAction } from "./actions";
+import { deleteIntegrationAction, editIntegrationAction, recoverAction } from "./actions";
 import { EventPicker } from "./event-picker";
 
 /**
@@ -110,6 +110,29 @@ export function DeleteIntegrationButton({ integration }: { integration: Integrat
           Nothing more is sent to <span className="font-mono break-all">{integration.url}</span>; deliveries still waiting end as
           permanently failed (&ldquo;integration deleted&rdquo;). The delivery history stays readable.
         </p>
+      )}
+    />
+  );
+}
+
+/** Bulk recovery of a window's permanently failed deliveries; progress shows in the row until all are done. */
+export function RecoverButton({ integration }: { integration: IntegrationRow }) {
+  return (
+    <IntegrationDialog
+      integration={integration}
+      trigger="Recover failed"
+      title="Recover failed deliveries"
+      action={recoverAction}
+      submit="Recover"
+      pendingLabel="Queuing…"
+      body={(state) => (
+        <>
+          <p className="text-sm text-slate-700">
+            Every permanently failed delivery created in this window that was not redelivered yet is sent again, once.
+          </p>
+          <TextField label="Since (UTC)" name="since" type="datetime-local" error={state.fieldErrors?.since} required />
+          <TextField label="Until (UTC, empty for now)" name="until" type="datetime-local" error={state.fieldErrors?.until} />
+        </>
       )}
     />
   );

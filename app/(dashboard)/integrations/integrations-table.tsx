@@ -11,7 +11,8 @@ import { buttonClasses } from "../_components/button-classes";
 import { SubmitButton } from "../_components/form-controls";
 import { BodyCell, TableHead, TruncatedText } from "../_components/table-sections";
 import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction, type RotateSecretState } from "./actions";
-import { DeleteIntegrationButton, EditIntegrationButton, IntegrationDialog } from "./integration-dialogs";
+import { DeleteIntegrationButton, EditIntegrationButton, IntegrationDialog, RecoverButton } from "./integration-dialogs";
+import { AutoRefresh } from "../deliveries/auto-refresh";
 import { useFormAction } from "../_components/notices";
 import { DateTime } from "../_components/date-time";
 
@@ -117,6 +118,12 @@ function IntegrationControls({ integration, eventTypes }: { integration: Integra
       {/* Keyed by updatedAt: after a rotation a revealed secret is hidden again rather than shown stale. */}
       {integration.description && <p className="text-sm text-slate-700">{integration.description}</p>}
       {integration.signed && <SigningSecret key={integration.updatedAt} integration={integration} />}
+      {integration.redeliveries.queued > 0 && (
+        <div role="status" className="text-sm text-slate-800" data-testid="recovery-progress">
+          Redelivering: {integration.redeliveries.done} done, {integration.redeliveries.queued} queued
+          <AutoRefresh active />
+        </div>
+      )}
       {integration.previousSecretExpiresAt && (
         <p className="text-sm text-amber-900">
           Previous secret still signs until <DateTime iso={integration.previousSecretExpiresAt} />.
@@ -127,6 +134,7 @@ function IntegrationControls({ integration, eventTypes }: { integration: Integra
         <EditIntegrationButton integration={integration} eventTypes={eventTypes} />
         <EnableToggle integration={integration} />
         <TestDeliveryButton integration={integration} />
+        <RecoverButton integration={integration} />
         <DeleteIntegrationButton integration={integration} />
       </div>
     </div>
