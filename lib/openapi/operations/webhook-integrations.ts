@@ -104,7 +104,8 @@ export const WEBHOOK_INTEGRATIONS = defineResource(
       method: "get",
       path: "/webhooks/integrations/{id}/secret",
       summary: "Reveal the signing secret",
-      description: "The current secret, and during a rotation's overlap the previous one with its expiry. 409 for an unsigned integration.",
+      description: "The current secret, and during a rotation's overlap the previous one with its expiry.",
+      conflict: "The integration is unsigned (update it to give it a secret)",
       access: { dashboard: true },
       params: INTEGRATION_ID,
       response: {
