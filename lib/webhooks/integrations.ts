@@ -123,7 +123,7 @@ export async function listIntegrations(organizationId: string, q: Queryable = db
 }
 
 /** One live (not deleted) integration of the organization, by public id; malformed ids match nothing. */
-function ownIntegration(organizationId: string, publicId: string, includeDeleted = false): SQL {
+export function ownIntegration(organizationId: string, publicId: string, includeDeleted = false): SQL {
   const id = fromPublicId("integration", publicId);
   if (!id) throw notFound("Integration");
   const live = includeDeleted ? undefined : isNull(webhookIntegrations.deletedAt);

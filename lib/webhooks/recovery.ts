@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
 import { webhookIntegrations } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { fromPublicId } from "@/lib/ids";
+import { ownIntegration } from "./integrations";
 import { announceDeliveries } from "./outbox";
 
 /** Most deliveries one recovery may queue; a larger window is refused so one call stays a bounded transaction. */
@@ -19,8 +19,6 @@ export async function recoverFailedDeliveries(
   integrationPublicId: string,
   window: { since: Date; until?: Date },
 ): Promise<{ queued: number }> {
-  const integrationId = fromPublicId("integration", integrationPublicId);
-  if (!integrationId) throw notFound("Integration");
   const until = window.until ?? new Date();
   if (window.since >= until) {
     throw new ApiError("validation_failed", "since must be before until", [{ path: "since", message: "must be before until" }]);
@@ -29,15 +27,10 @@ export async function recoverFailedDeliveries(
     const [integration] = await tx
       .select({ id: webhookIntegrations.id })
       .from(webhookIntegrations)
-      .where(
-        and(
-          eq(webhookIntegrations.organizationId, organizationId),
-          eq(webhookIntegrations.id, integrationId),
-          isNull(webhookIntegrations.deletedAt),
-        ),
-      )
+      .where(ownIntegration(organizationId, integrationPublicId))
       .for("update");
     if (!integration) throw notFound("Integration");
+    const integrationId = integration.id;
     const failed = sql`
       from webhook_deliveries d
       where d.organization_id = ${organizationId} and d.integration_id = ${integrationId}
