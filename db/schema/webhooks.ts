@@ -14,7 +14,7 @@ import {
 import { orders } from "./orders";
 import { organizations } from "./organizations";
 
-export const WEBHOOK_EVENT_TYPES = ["OrderCompleted"] as const;
+export const WEBHOOK_EVENT_TYPES = ["OrderCompleted", "OrderRefunded"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** `immediate` re-queues a failed delivery at once (the spec's default); `nominal` waits until its next_retry_at. */
@@ -35,11 +35,17 @@ export const webhookIntegrations = pgTable(
     events: text("events").array().$type<WebhookEventType[]>().notNull(),
     // Kept readable because every attempt is signed with it; null for integrations that predate signing.
     signingSecret: text("signing_secret"),
+    // After a rotation with an overlap, the replaced secret still signs deliveries (second) until it expires.
+    previousSigningSecret: text("previous_signing_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    description: text("description").notNull().default(""),
     enabled: boolean("enabled").notNull().default(true),
     retrySchedule: text("retry_schedule").$type<RetrySchedule>().notNull().default("immediate"),
     // Set when the system (not a user) disabled the integration; cleared when it is enabled again.
     disabledReason: text("disabled_reason").$type<DisabledReason>(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    // Soft delete: the row stays so its delivery history stays readable; every integration query skips it.
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,7 @@ import { EVENT_STATUSES, events, ticketTypes, venues, type EventStatus } from "@
 import { conflict, notFound, validationFailed } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { refundCompletedOrdersOfEvent } from "@/lib/orders/refunds";
+import { announceDeliveries } from "@/lib/webhooks/outbox";
 import { NEWEST_FIRST, orderThenId, pageMeta, pageOf, rankOf, type ListOrder, type SortColumn } from "@/lib/http/pagination";
 import { iso, uuidOrNotFound } from "./common-schemas";
 import type { CreateEventInput, Event, ListEventsQuery, UpdateEventInput } from "./event-schemas";
@@ -134,9 +135,10 @@ export async function createEvent(organizationId: string, input: CreateEventInpu
 
 /**
  * What cancelling and deleting share: no ticket of the event can be sold any more, and every
- * completed order is refunded (which also returns its quantities to the ticket types).
+ * completed order is refunded (which also returns its quantities to the ticket types). Returns the
+ * refunds' webhook deliveries, announced by the caller after its commit.
  */
-async function withdrawEvent(tx: Transaction, organizationId: string, eventId: string, reason: string) {
+async function withdrawEvent(tx: Transaction, organizationId: string, eventId: string, reason: string): Promise<string[]> {
   // Ticket rows are locked in id order, as order creation and refunds take them, so none can deadlock.
   await tx
     .select({ id: ticketTypes.id })
@@ -144,17 +146,18 @@ async function withdrawEvent(tx: Transaction, organizationId: string, eventId: s
     .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, eventId)))
     .orderBy(asc(ticketTypes.id))
     .for("update");
-  await refundCompletedOrdersOfEvent(tx, organizationId, eventId, reason);
+  const { deliveryIds } = await refundCompletedOrdersOfEvent(tx, organizationId, eventId, reason);
   await tx
     .update(ticketTypes)
     .set({ cancelledAt: new Date(), updatedAt: new Date() })
     .where(
       and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, eventId), isNull(ticketTypes.cancelledAt)),
     );
+  return deliveryIds;
 }
 
 export async function updateEvent(organizationId: string, publicId: string, input: UpdateEventInput): Promise<Event> {
-  return db.transaction(async (tx) => {
+  const { event, deliveryIds } = await db.transaction(async (tx) => {
     const current = await liveEventOrNotFound(tx, organizationId, publicId, "update");
     const status = input.status ?? current.status;
     if (status !== current.status && !TRANSITIONS[current.status].includes(status)) {
@@ -178,18 +181,20 @@ export async function updateEvent(organizationId: string, publicId: string, inpu
         updatedAt: new Date(),
       })
       .where(eq(events.id, current.id));
-    if (status === "cancelled" && current.status !== "cancelled") {
-      await withdrawEvent(tx, organizationId, current.id, "event_cancelled");
-    }
-    return loadEvent(tx, organizationId, current.id);
+    const withdrawn = status === "cancelled" && current.status !== "cancelled";
+    const deliveryIds = withdrawn ? await withdrawEvent(tx, organizationId, current.id, "event_cancelled") : [];
+    return { event: await loadEvent(tx, organizationId, current.id), deliveryIds };
   });
+  await announceDeliveries(deliveryIds);
+  return event;
 }
 
 /** Irreversible: the event vanishes from every read, its tickets are cancelled and its completed orders refunded. */
 export async function deleteEvent(organizationId: string, publicId: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  const deliveryIds = await db.transaction(async (tx) => {
     const event = await liveEventOrNotFound(tx, organizationId, publicId, "update");
     await tx.update(events).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(events.id, event.id));
-    await withdrawEvent(tx, organizationId, event.id, "event_deleted");
+    return withdrawEvent(tx, organizationId, event.id, "event_deleted");
   });
+  await announceDeliveries(deliveryIds);
 }

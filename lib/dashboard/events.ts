@@ -58,7 +58,7 @@ export async function listEventPage(organizationId: string, query: EventsQuery):
 const DATETIME_LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 
 /** A `datetime-local` input's value, read as UTC (the forms say so) and given on as an ISO timestamp. */
-const utcDateTime = z
+export const utcDateTime = z
   .string({ error: "Enter a date and time" })
   .regex(DATETIME_LOCAL, "Enter a date and time")
   .transform((text) => `${text.length === 16 ? `${text}:00` : text}Z`);

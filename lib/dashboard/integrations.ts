@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "@/db/schema";
+import { fromPublicId } from "@/lib/ids";
 import { countIntegrations, listIntegrations, type IntegrationJson, type IntegrationSort } from "@/lib/webhooks/integrations";
+import { redeliveryProgress } from "@/lib/webhooks/recovery";
+import { utcDateTime } from "./events";
+import { ROTATION_OVERLAPS } from "./rotation-overlaps";
 import { apiPageOf, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
 
 /** An integration as the dashboard lists it: the secret stays on the server until someone reveals it. */
@@ -8,21 +12,29 @@ export interface IntegrationRow {
   id: string;
   url: string;
   events: string[];
+  description: string;
   enabled: boolean;
   retrySchedule: string;
   signed: boolean;
+  /** During a rotation's overlap: when the previous secret stops signing. */
+  previousSecretExpiresAt?: string;
+  /** Redeliveries (manual or recovered) of the last 24 hours: how many still wait and how many finished. */
+  redeliveries: { queued: number; done: number };
   createdAt: string;
   updatedAt: string;
 }
 
-function toIntegrationRow(integration: IntegrationJson): IntegrationRow {
+function toIntegrationRow(integration: IntegrationJson, redeliveries = { queued: 0, done: 0 }): IntegrationRow {
   return {
     id: integration.id,
     url: integration.url,
     events: integration.events,
+    description: integration.description,
     enabled: integration.enabled,
     retrySchedule: integration.retry_schedule,
-    signed: integration.signing_secret !== undefined,
+    signed: integration.signed,
+    previousSecretExpiresAt: integration.previous_secret_expires_at,
+    redeliveries,
     createdAt: integration.created_at,
     updatedAt: integration.updated_at,
   };
@@ -52,16 +64,27 @@ export async function listIntegrationPage(
     listIntegrations(organizationId, undefined, { page: apiPageOf(query), sort: query }),
     countIntegrations(organizationId),
   ]);
-  return { rows: integrations.map(toIntegrationRow), total };
+  const uuids = integrations.map((integration) => fromPublicId("integration", integration.id)!);
+  const progress = await redeliveryProgress(organizationId, uuids);
+  return { rows: integrations.map((integration, index) => toIntegrationRow(integration, progress.get(uuids[index]!))), total };
 }
 
 /** The create-integration form; field names match the form's inputs. */
 export const createIntegrationFormSchema = z.strictObject({
   url: z.string().trim().min(1, "Enter the URL that receives the webhooks").max(2000, "At most 2000 characters"),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES), { error: "Choose at least one event" }).min(1, "Choose at least one event"),
+  description: z.string().max(500, "At most 500 characters").optional(),
 });
 
 export const publicIdText = z.string().min(1).max(100);
+
+/** The edit form: the create form's fields for one integration. */
+export const editIntegrationFormSchema = createIntegrationFormSchema.extend({ id: publicIdText });
+
+export const rotateSecretFormSchema = z.strictObject({
+  id: publicIdText,
+  expire_previous_in: z.coerce.number().pipe(z.union(ROTATION_OVERLAPS.map((s) => z.literal(s)))).default(0),
+});
 
 export const integrationIdFormSchema = z.strictObject({ id: publicIdText });
 
@@ -71,3 +94,10 @@ export const setEnabledFormSchema = z.strictObject({
 });
 
 export const deliveryIdFormSchema = z.strictObject({ id: publicIdText });
+
+/** The recover form: a window of UTC `datetime-local` values; an empty "until" means now. */
+export const recoverFormSchema = z.strictObject({
+  id: publicIdText,
+  since: utcDateTime,
+  until: z.union([z.literal("").transform(() => undefined), utcDateTime]).optional(),
+});

@@ -3,6 +3,7 @@ import { db, type Transaction } from "@/db/client";
 import { orders } from "@/db/schema";
 import { conflict, notFound } from "@/lib/http/errors";
 import { fromPublicId } from "@/lib/ids";
+import { announceDeliveries, recordOrderEvent } from "@/lib/webhooks/outbox";
 import type { Order } from "./order-schemas";
 import { loadOrder } from "./orders";
 
@@ -18,7 +19,7 @@ import { loadOrder } from "./orders";
  * refunds one waits, then sees `refunded` and gets 409: an order is refunded (and released) once.
  */
 export async function refundOrder(organizationId: string, orderId: string, reason?: string): Promise<Order> {
-  return db.transaction(async (tx) => {
+  const { order, deliveryIds } = await db.transaction(async (tx) => {
     const orderIds = sql`select ${orderId}::uuid`;
     await lockTicketTypes(tx, organizationId, sql`select oi.ticket_type_id from order_items oi where oi.order_id in (${orderIds})`);
     const [locked] = await tx
@@ -34,8 +35,12 @@ export async function refundOrder(organizationId: string, orderId: string, reaso
       .set({ status: "refunded", refundReason: reason?.trim() ? reason : null, refundedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(orders.id, orderId));
     await releaseTickets(tx, organizationId, orderIds);
-    return loadOrder(tx, organizationId, orderId);
+    const deliveryIds = await recordOrderEvent(tx, organizationId, "OrderRefunded", [orderId]);
+    return { order: await loadOrder(tx, organizationId, orderId), deliveryIds };
   });
+  // Only after commit: a webhook must never announce a refund that was rolled back.
+  await announceDeliveries(deliveryIds);
+  return order;
 }
 
 /** POST /v1/orders/:id/refund with a public `ord_…` id; malformed ids are a 404 like unknown ones. */
@@ -47,25 +52,32 @@ export async function refundOrderByPublicId(organizationId: string, publicId: st
 
 /**
  * Refunds every completed order of an event (event deleted or cancelled) inside the caller's
- * transaction and releases their tickets; returns how many orders were refunded. Orders already
- * refunded or cancelled are left as they are, so a concurrent single refund is never counted twice.
+ * transaction, releases their tickets and records their OrderRefunded deliveries; returns how many orders
+ * were refunded and the deliveries the caller announces after its commit. Orders already refunded or
+ * cancelled are left as they are, so a concurrent single refund is never counted twice.
  */
 export async function refundCompletedOrdersOfEvent(
   tx: Transaction,
   organizationId: string,
   eventId: string,
   reason: string,
-): Promise<number> {
+): Promise<{ refunded: number; deliveryIds: string[] }> {
   await lockTicketTypes(tx, organizationId, sql`select t.id from ticket_types t where t.event_id = ${eventId}`);
   const refunded = await tx
     .update(orders)
     .set({ status: "refunded", refundReason: reason, refundedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(orders.organizationId, organizationId), eq(orders.eventId, eventId), eq(orders.status, "completed")))
     .returning({ id: orders.id });
-  if (refunded.length === 0) return 0;
+  if (refunded.length === 0) return { refunded: 0, deliveryIds: [] };
   const ids = `{${refunded.map((row) => row.id).join(",")}}`;
   await releaseTickets(tx, organizationId, sql`select unnest(${ids}::uuid[])`);
-  return refunded.length;
+  const deliveryIds = await recordOrderEvent(
+    tx,
+    organizationId,
+    "OrderRefunded",
+    refunded.map((row) => row.id),
+  );
+  return { refunded: refunded.length, deliveryIds };
 }
 
 /** Locks the organization's ticket types whose ids the subquery yields, in id order (see the lock order above). */

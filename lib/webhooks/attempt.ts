@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db, rowsOf, sessionName } from "@/db/client";
 import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
+import { signingSecretsSql } from "./integrations";
 import { sendWebhook, type SendOptions, type SendResult } from "./send";
 import { checkTarget, TargetRefused } from "./target";
 import { webhookSignature } from "./verify";
@@ -36,7 +37,7 @@ export function nominalBackoffMs(attemptNumber: number, random: () => number = M
 function deliveryHeaders(
   delivery: { id: string; eventType: string; payload: string; redeliveryOf: string | null },
   attempt: number,
-  secret: string | null,
+  secrets: string[],
 ) {
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
@@ -47,10 +48,11 @@ function deliveryHeaders(
   // A deliberate resend has its own delivery id; this names the one it repeats.
   if (delivery.redeliveryOf) headers["X-Webhook-Redelivery-Of"] = toPublicId("delivery", delivery.redeliveryOf);
   // Integrations that predate signing get neither header; receivers look the delivery id up instead.
-  if (secret) {
+  // During a rotation's overlap one signature per valid secret, newest first: `v1=<hex>,v1=<hex>`.
+  if (secrets.length) {
     const timestamp = Math.floor(Date.now() / 1000);
     headers["X-Webhook-Timestamp"] = String(timestamp);
-    headers["X-Webhook-Signature"] = webhookSignature(secret, timestamp, delivery.payload);
+    headers["X-Webhook-Signature"] = secrets.map((secret) => webhookSignature(secret, timestamp, delivery.payload)).join(",");
   }
   return headers;
 }
@@ -117,7 +119,7 @@ async function claim(deliveryId: string) {
       redeliveryOf: webhookDeliveries.redeliveryOf,
       attemptCount: webhookDeliveries.attemptCount,
       url: webhookIntegrations.url,
-      signingSecret: webhookIntegrations.signingSecret,
+      signingSecrets: signingSecretsSql(),
       retrySchedule: webhookIntegrations.retrySchedule,
     });
   return row;
@@ -169,7 +171,7 @@ export async function attemptDelivery(deliveryId: string, options: AttemptOption
   let result: SendResult;
   try {
     const target = await checkTarget(delivery.url, allowPrivateTargets);
-    result = await sendWebhook(target, delivery.payload, deliveryHeaders(delivery, attemptNumber, delivery.signingSecret), sendOptions);
+    result = await sendWebhook(target, delivery.payload, deliveryHeaders(delivery, attemptNumber, delivery.signingSecrets), sendOptions);
   } catch (error) {
     if (!(error instanceof TargetRefused)) throw error;
     result = { durationMs: 0, errorMessage: `Target refused: ${error.message}` };

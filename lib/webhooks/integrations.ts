@@ -1,6 +1,6 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
-import { RETRY_SCHEDULES, webhookIntegrations, WEBHOOK_EVENT_TYPES, type DisabledReason, type RetrySchedule, type WebhookEventType } from "@/db/schema";
+import { RETRY_SCHEDULES, webhookAttempts, webhookDeliveries, webhookIntegrations, WEBHOOK_EVENT_TYPES, type DisabledReason, type RetrySchedule, type WebhookEventType } from "@/db/schema";
 import { randomToken } from "@/lib/auth/secrets";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { NEWEST_FIRST, orderThenId, pageOf, type ListOrder, type PaginationQuery, type SortColumn } from "@/lib/http/pagination";
@@ -11,13 +11,19 @@ export interface IntegrationJson {
   id: string;
   url: string;
   events: string[];
+  description: string;
   enabled: boolean;
+  /** False for an integration that predates signing (its deliveries carry no signature until its next update). */
+  signed: boolean;
   /** `immediate`: failed deliveries are re-queued at once; `nominal`: each retry waits for its next_retry_at. */
   retry_schedule: RetrySchedule;
   /** Present when the system disabled the integration: `failing` after its deliveries kept failing. */
   disabled_reason?: DisabledReason;
   disabled_at?: string;
   signing_secret?: string;
+  /** During a rotation's overlap: when the previous secret stops signing deliveries. */
+  previous_secret_expires_at?: string;
+  deleted_at?: string;
   created_at: string;
   updated_at: string;
 }
@@ -28,16 +34,31 @@ export function newSigningSecret(): string {
   return `whsec_${randomToken(32)}`;
 }
 
+/** The previous secret's expiry while it still signs deliveries; undefined outside an overlap. */
+function overlapEnd(row: IntegrationRow): Date | undefined {
+  const end = row.previousSecretExpiresAt;
+  return row.previousSigningSecret && end && end.getTime() > Date.now() ? end : undefined;
+}
+
+/** What the integrations API answers outside create, rotate and the secret endpoint: everything but the secret. */
+export function withoutSecret({ signing_secret: _secret, ...integration }: IntegrationJson): Omit<IntegrationJson, "signing_secret"> {
+  return integration;
+}
+
 export function serializeIntegration(row: IntegrationRow): IntegrationJson {
   return {
     id: toPublicId("integration", row.id),
     url: row.url,
     events: row.events,
+    description: row.description,
     enabled: row.enabled,
+    signed: row.signingSecret !== null,
     retry_schedule: row.retrySchedule,
     ...(row.disabledReason ? { disabled_reason: row.disabledReason } : {}),
     ...(row.disabledAt ? { disabled_at: row.disabledAt.toISOString() } : {}),
     ...(row.signingSecret ? { signing_secret: row.signingSecret } : {}),
+    ...(row.deletedAt ? { deleted_at: row.deletedAt.toISOString() } : {}),
+    ...(overlapEnd(row) ? { previous_secret_expires_at: overlapEnd(row)!.toISOString() } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -74,7 +95,7 @@ function validEvents(events: readonly string[]): WebhookEventType[] {
 
 /** `signed: false` makes an integration of the kind that predates signing (no secret until its next update). */
 export async function createIntegration(
-  input: { organizationId: string; url: string; events?: WebhookEventType[]; signed?: boolean; retrySchedule?: string },
+  input: { organizationId: string; url: string; events?: WebhookEventType[]; description?: string; signed?: boolean; retrySchedule?: string },
   q: Queryable = db,
 ): Promise<IntegrationJson> {
   const url = await validUrl(input.url);
@@ -85,6 +106,7 @@ export async function createIntegration(
       organizationId: input.organizationId,
       url,
       events,
+      description: input.description?.trim() ?? "",
       signingSecret: input.signed === false ? null : newSigningSecret(),
       retrySchedule: validRetrySchedule(input.retrySchedule ?? "immediate"),
     })
@@ -108,7 +130,7 @@ export async function listIntegrations(
   const query = q
     .select()
     .from(webhookIntegrations)
-    .where(eq(webhookIntegrations.organizationId, organizationId))
+    .where(liveIntegrations(organizationId))
     .orderBy(...orderThenId(SORT_COLUMNS[sort.sort], webhookIntegrations.id, sort.order))
     .$dynamic();
   const rows = page ? await query.limit(pageOf(page).limit).offset(pageOf(page).offset) : await query;
@@ -116,21 +138,34 @@ export async function listIntegrations(
 }
 
 export async function countIntegrations(organizationId: string, q: Queryable = db): Promise<number> {
-  const [row] = await q.select({ value: count() }).from(webhookIntegrations).where(eq(webhookIntegrations.organizationId, organizationId));
+  const [row] = await q.select({ value: count() }).from(webhookIntegrations).where(liveIntegrations(organizationId));
   return row?.value ?? 0;
 }
 
-function integrationUuid(publicId: string): string {
-  const id = fromPublicId("integration", publicId);
-  if (!id) throw notFound("Integration");
-  return id;
+/** The organization's integrations that are not deleted. */
+function liveIntegrations(organizationId: string): SQL {
+  return and(eq(webhookIntegrations.organizationId, organizationId), isNull(webhookIntegrations.deletedAt))!;
 }
 
-export async function getIntegration(organizationId: string, publicId: string, q: Queryable = db): Promise<IntegrationJson> {
+/** One live (not deleted) integration of the organization, by public id; malformed ids match nothing. */
+export function ownIntegration(organizationId: string, publicId: string, includeDeleted = false): SQL {
+  const id = fromPublicId("integration", publicId);
+  if (!id) throw notFound("Integration");
+  const live = includeDeleted ? undefined : isNull(webhookIntegrations.deletedAt);
+  return and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, id), live)!;
+}
+
+/** `includeDeleted`: a deleted integration's deliveries stay readable, and name it (with its deleted_at). */
+export async function getIntegration(
+  organizationId: string,
+  publicId: string,
+  options: { includeDeleted?: boolean } = {},
+  q: Queryable = db,
+): Promise<IntegrationJson> {
   const [row] = await q
     .select()
     .from(webhookIntegrations)
-    .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationUuid(publicId))))
+    .where(ownIntegration(organizationId, publicId, options.includeDeleted))
     .limit(1);
   if (!row) throw notFound("Integration");
   return serializeIntegration(row);
@@ -143,7 +178,7 @@ export async function getIntegration(organizationId: string, publicId: string, q
 export async function updateIntegration(
   organizationId: string,
   publicId: string,
-  changes: { url?: string; events?: WebhookEventType[]; enabled?: boolean; retrySchedule?: string },
+  changes: { url?: string; events?: WebhookEventType[]; description?: string; enabled?: boolean; retrySchedule?: string },
   q: Queryable = db,
 ): Promise<IntegrationJson> {
   const url = changes.url === undefined ? undefined : await validUrl(changes.url);
@@ -153,24 +188,99 @@ export async function updateIntegration(
     .set({
       ...(url === undefined ? {} : { url }),
       ...(events === undefined ? {} : { events }),
+      ...(changes.description === undefined ? {} : { description: changes.description.trim() }),
       ...(changes.enabled === undefined ? {} : { enabled: changes.enabled, disabledReason: null, disabledAt: null }),
       ...(changes.retrySchedule === undefined ? {} : { retrySchedule: validRetrySchedule(changes.retrySchedule) }),
       signingSecret: sql`coalesce(${webhookIntegrations.signingSecret}, ${newSigningSecret()})`,
       updatedAt: new Date(),
     })
-    .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationUuid(publicId))))
+    .where(ownIntegration(organizationId, publicId))
     .returning();
   if (!row) throw notFound("Integration");
   return serializeIntegration(row);
 }
 
-/** A new secret takes effect on the next attempt; the old one stops working at once. */
-export async function rotateIntegrationSecret(organizationId: string, publicId: string, q: Queryable = db): Promise<IntegrationJson> {
+/** Longest overlap of a rotation: the previous secret keeps signing for at most 7 days. */
+export const MAX_ROTATION_OVERLAP_SECONDS = 7 * 24 * 3600;
+
+/**
+ * A new secret signs from the next attempt on. With `expirePreviousInSeconds` > 0 the replaced secret keeps
+ * signing too (second signature) until then, so receivers can switch without rejecting traffic; 0 ends it now.
+ */
+export async function rotateIntegrationSecret(
+  organizationId: string,
+  publicId: string,
+  expirePreviousInSeconds = 0,
+  q: Queryable = db,
+): Promise<IntegrationJson> {
+  if (!Number.isInteger(expirePreviousInSeconds) || expirePreviousInSeconds < 0 || expirePreviousInSeconds > MAX_ROTATION_OVERLAP_SECONDS) {
+    throw new ApiError("validation_failed", "Invalid overlap", [
+      { path: "expire_previous_in", message: `must be a whole number of seconds from 0 to ${MAX_ROTATION_OVERLAP_SECONDS}` },
+    ]);
+  }
+  const overlap = expirePreviousInSeconds > 0;
   const [row] = await q
     .update(webhookIntegrations)
-    .set({ signingSecret: newSigningSecret(), updatedAt: new Date() })
-    .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationUuid(publicId))))
+    .set({
+      signingSecret: newSigningSecret(),
+      previousSigningSecret: overlap ? sql`${webhookIntegrations.signingSecret}` : null,
+      previousSecretExpiresAt: overlap ? sql`now() + make_interval(secs => ${expirePreviousInSeconds})` : null,
+      updatedAt: new Date(),
+    })
+    .where(ownIntegration(organizationId, publicId))
     .returning();
   if (!row) throw notFound("Integration");
   return serializeIntegration(row);
+}
+
+/** The secrets that sign a delivery now, newest first: the current one, then a previous one still in its overlap. */
+export function signingSecretsSql() {
+  return sql<string[]>`array_remove(array[${webhookIntegrations.signingSecret},
+    case when ${webhookIntegrations.previousSecretExpiresAt} > now() then ${webhookIntegrations.previousSigningSecret} end], null)`;
+}
+
+export const INTEGRATION_DELETED = "integration deleted";
+
+/**
+ * Soft delete: the integration disappears from every integration query and is disabled, so no further
+ * attempt is claimed; its unfinished deliveries end PermanentlyFailed with a final attempt record saying
+ * why (no request was sent). Finished deliveries and all attempts stay readable.
+ */
+export async function deleteIntegration(organizationId: string, publicId: string): Promise<void> {
+  const where = ownIntegration(organizationId, publicId);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookIntegrations)
+      .set({ deletedAt: sql`now()`, enabled: false, updatedAt: sql`now()` })
+      .where(where)
+      .returning({ id: webhookIntegrations.id });
+    if (!row) throw notFound("Integration");
+    await tx.execute(sql`
+      with ended as (
+        update ${webhookDeliveries}
+        set status = 'PermanentlyFailed', attempt_count = attempt_count + 1, next_retry_at = null,
+            last_attempt_at = now(), updated_at = now()
+        where organization_id = ${organizationId} and integration_id = ${row.id}
+          and status in ('Pending', 'InProgress', 'Failed')
+        returning id, attempt_count
+      )
+      insert into ${webhookAttempts} (delivery_id, attempt_number, duration_ms, error_message)
+      select id, attempt_count, 0, ${INTEGRATION_DELETED} from ended`);
+  });
+}
+
+/** GET /webhooks/integrations/:id/secret: the current secret, and the previous one during an overlap. */
+export async function getIntegrationSecret(
+  organizationId: string,
+  publicId: string,
+  q: Queryable = db,
+): Promise<{ signing_secret: string; previous_signing_secret?: string; previous_secret_expires_at?: string }> {
+  const [row] = await q.select().from(webhookIntegrations).where(ownIntegration(organizationId, publicId)).limit(1);
+  if (!row) throw notFound("Integration");
+  if (!row.signingSecret) throw new ApiError("conflict", "This integration is unsigned; update it to give it a secret");
+  const end = overlapEnd(row);
+  return {
+    signing_secret: row.signingSecret,
+    ...(end ? { previous_signing_secret: row.previousSigningSecret!, previous_secret_expires_at: end.toISOString() } : {}),
+  };
 }

@@ -1,6 +1,6 @@
-import { and, arrayContains, eq } from "drizzle-orm";
+import { and, arrayContains, eq, isNull } from "drizzle-orm";
 import type { Transaction } from "@/db/client";
-import { webhookDeliveries, webhookIntegrations } from "@/db/schema";
+import { webhookDeliveries, webhookIntegrations, type WebhookEventType } from "@/db/schema";
 import { inngest } from "@/inngest/client";
 import { inProcessDriver } from "@/inngest/embedded";
 import { deliveryCreatedEvent } from "@/inngest/events";
@@ -10,10 +10,17 @@ import { log } from "@/lib/log";
 import { deliveryStates } from "./delivery-queue";
 
 /**
- * Called inside the transaction that completes an order: one Pending delivery per enabled integration
- * subscribed to OrderCompleted, holding the exact body to send, so a committed order cannot lose its webhook.
+ * Called inside the transaction that changes the orders: one Pending delivery per enabled integration
+ * subscribed to the event and per order, holding the exact body to send (the order as it stands in this
+ * transaction), so a committed change cannot lose its webhook. Returns the ids to announce after commit.
  */
-export async function recordOrderCompleted(tx: Transaction, organizationId: string, orderId: string): Promise<string[]> {
+export async function recordOrderEvent(
+  tx: Transaction,
+  organizationId: string,
+  eventType: WebhookEventType,
+  orderIds: string[],
+): Promise<string[]> {
+  if (orderIds.length === 0) return [];
   const integrations = await tx
     .select({ id: webhookIntegrations.id })
     .from(webhookIntegrations)
@@ -21,18 +28,24 @@ export async function recordOrderCompleted(tx: Transaction, organizationId: stri
       and(
         eq(webhookIntegrations.organizationId, organizationId),
         eq(webhookIntegrations.enabled, true),
-        arrayContains(webhookIntegrations.events, ["OrderCompleted"]),
+        isNull(webhookIntegrations.deletedAt),
+        arrayContains(webhookIntegrations.events, [eventType]),
       ),
     );
   if (integrations.length === 0) return [];
-  const [order] = await loadTransactionOrders(tx, organizationId, [orderId]);
-  if (!order) throw new Error(`Order ${orderId} not found in organization ${organizationId}`);
-  const payload = JSON.stringify(order);
-  const rows = await tx
-    .insert(webhookDeliveries)
-    .values(integrations.map((i) => ({ organizationId, integrationId: i.id, eventType: "OrderCompleted" as const, orderId, payload })))
-    .returning({ id: webhookDeliveries.id });
+  const loaded = await loadTransactionOrders(tx, organizationId, orderIds);
+  if (loaded.length !== orderIds.length) throw new Error(`Orders ${orderIds.join(", ")} not all found in organization ${organizationId}`);
+  const values = loaded.flatMap((order, i) => {
+    const payload = JSON.stringify(order);
+    return integrations.map((integration) => ({ organizationId, integrationId: integration.id, eventType, orderId: orderIds[i]!, payload }));
+  });
+  const rows = await tx.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id });
   return rows.map((r) => r.id);
+}
+
+/** The order-completion path's outbox write (see recordOrderEvent). */
+export function recordOrderCompleted(tx: Transaction, organizationId: string, orderId: string): Promise<string[]> {
+  return recordOrderEvent(tx, organizationId, "OrderCompleted", [orderId]);
 }
 
 /**

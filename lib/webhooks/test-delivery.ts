@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { db } from "@/db/client";
 import { organizations, webhookDeliveries, webhookIntegrations } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
@@ -56,7 +56,7 @@ export async function sendTestDelivery(organizationId: string, integrationPublic
       .select({ currency: organizations.currency })
       .from(webhookIntegrations)
       .innerJoin(organizations, eq(organizations.id, webhookIntegrations.organizationId))
-      .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationId)))
+      .where(and(eq(webhookIntegrations.organizationId, organizationId), eq(webhookIntegrations.id, integrationId), isNull(webhookIntegrations.deletedAt)))
       .limit(1);
     if (!owner) throw notFound("Integration");
     const [row] = await tx

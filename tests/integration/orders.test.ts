@@ -567,7 +567,7 @@ describe("/v1/orders", () => {
       201,
     );
 
-    const count = await db.transaction((tx) =>
+    const { refunded: count } = await db.transaction((tx) =>
       refundCompletedOrdersOfEvent(tx, tenant.organization.id, catalog.event.id, "event_deleted"),
     );
     expect(count).toBe(2);
@@ -585,7 +585,7 @@ describe("/v1/orders", () => {
       ["completed", undefined],
     ]);
     // Nothing left to refund: a second call is a no-op.
-    expect(await db.transaction((tx) => refundCompletedOrdersOfEvent(tx, tenant.organization.id, catalog.event.id, "again"))).toBe(0);
+    expect((await db.transaction((tx) => refundCompletedOrdersOfEvent(tx, tenant.organization.id, catalog.event.id, "again"))).refunded).toBe(0);
   });
   it("refunds each order once when an event withdrawal races single refunds, without deadlocks", async () => {
     const catalog = await insertCatalog(tenant.organization.id, { tickets: [{ quantityTotal: 50 }, { quantityTotal: 50 }] });
@@ -601,7 +601,7 @@ describe("/v1/orders", () => {
     ]);
     const statuses = (responses as Response[]).map((r) => r.status);
     expect(statuses.every((s) => s === 200 || s === 409), String(statuses)).toBe(true);
-    expect((eventRefunds as number) + statuses.filter((s) => s === 200).length).toBe(6);
+    expect((eventRefunds as { refunded: number }).refunded + statuses.filter((s) => s === 200).length).toBe(6);
     expect(await soldOf(t1!.row.id)).toBe(0);
     expect(await soldOf(t2!.row.id)).toBe(0);
   });

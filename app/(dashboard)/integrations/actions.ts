@@ -4,20 +4,30 @@ import { z } from "zod";
 import { RETRY_SCHEDULES } from "@/db/schema";
 import {
   createIntegrationFormSchema,
+  editIntegrationFormSchema,
   integrationIdFormSchema,
+  recoverFormSchema,
+  rotateSecretFormSchema,
   setEnabledFormSchema,
 } from "@/lib/dashboard/integrations";
 import { formAction, formStateOfError } from "@/lib/dashboard/form-action";
 import type { FormState } from "@/lib/dashboard/forms";
 import { requireSession } from "@/lib/dashboard/session";
-import { createIntegration, getIntegration, rotateIntegrationSecret, updateIntegration } from "@/lib/webhooks/integrations";
+import {
+  createIntegration,
+  deleteIntegration,
+  getIntegrationSecret,
+  rotateIntegrationSecret,
+  updateIntegration,
+} from "@/lib/webhooks/integrations";
+import { recoverFailedDeliveries } from "@/lib/webhooks/recovery";
 import { sendTestDelivery } from "@/lib/webhooks/test-delivery";
 
 const NOT_FOUND = "This integration was not found";
 
 export interface CreateIntegrationState extends FormState {
   /** What was submitted, so a form with errors keeps the user's input. */
-  values?: { url: string; events: string[] };
+  values?: { url: string; events: string[]; description: string };
   created?: { id: string; url: string };
 }
 
@@ -27,7 +37,9 @@ export const createIntegrationAction = formAction({
   lists: ["events"],
   unknown: "This form is out of date; reload the page",
   // The URL rules (https only, no credentials, no private targets) are the domain's: shown at the url field.
-  keep: (input): CreateIntegrationState => ({ values: { url: String(input.url ?? ""), events: input.events as string[] } }),
+  keep: (input): CreateIntegrationState => ({
+    values: { url: String(input.url ?? ""), events: input.events as string[], description: String(input.description ?? "") },
+  }),
   run: async (session, data): Promise<CreateIntegrationState> => {
     const integration = await createIntegration({ organizationId: session.organizationId, ...data });
     return { created: { id: integration.id, url: integration.url } };
@@ -41,22 +53,54 @@ export async function revealSecretAction(id: string): Promise<{ secret?: string;
   const parsed = integrationIdFormSchema.safeParse({ id });
   if (!parsed.success) return { error: NOT_FOUND };
   try {
-    const integration = await getIntegration(session.organizationId, parsed.data.id);
-    return integration.signing_secret ? { secret: integration.signing_secret } : { error: "This integration is unsigned" };
+    return { secret: (await getIntegrationSecret(session.organizationId, parsed.data.id)).signing_secret };
   } catch (error) {
     return formStateOfError(error);
   }
 }
 
+export interface RotateSecretState extends FormState {
+  /** The new secret, shown at once so it can be copied to the receiver. */
+  secret?: string;
+  previousExpiresAt?: string;
+}
+
 export const rotateSecretAction = formAction({
+  permission: "integrations",
+  schema: rotateSecretFormSchema,
+  unknown: NOT_FOUND,
+  run: async (session, { id, expire_previous_in }): Promise<RotateSecretState> => {
+    const rotated = await rotateIntegrationSecret(session.organizationId, id, expire_previous_in);
+    return {
+      notice: "Signing secret rotated.",
+      secret: rotated.signing_secret,
+      previousExpiresAt: rotated.previous_secret_expires_at,
+    };
+  },
+  revalidate: () => ["/integrations"],
+});
+
+export const editIntegrationAction = formAction({
+  permission: "integrations",
+  schema: editIntegrationFormSchema,
+  lists: ["events"],
+  unknown: NOT_FOUND,
+  run: async (session, { id, ...changes }): Promise<FormState> => {
+    await updateIntegration(session.organizationId, id, changes);
+    return { notice: "Integration saved." };
+  },
+  revalidate: () => ["/integrations"],
+});
+
+export const deleteIntegrationAction = formAction({
   permission: "integrations",
   schema: integrationIdFormSchema,
   unknown: NOT_FOUND,
   run: async (session, { id }): Promise<FormState> => {
-    await rotateIntegrationSecret(session.organizationId, id);
-    return { notice: "Signing secret rotated." };
+    await deleteIntegration(session.organizationId, id);
+    return { notice: "Integration deleted. Its delivery history stays under Deliveries." };
   },
-  revalidate: () => ["/integrations"],
+  revalidate: () => ["/integrations", "/deliveries"],
 });
 
 export const setEnabledAction = formAction({
@@ -94,4 +138,18 @@ export const setRetryScheduleAction = formAction({
     return { notice: "Retry schedule saved." };
   },
   revalidate: () => ["/integrations"],
+});
+
+export const recoverAction = formAction({
+  permission: "deliveries",
+  schema: recoverFormSchema,
+  unknown: NOT_FOUND,
+  run: async (session, { id, since, until }): Promise<FormState> => {
+    const { queued } = await recoverFailedDeliveries(session.organizationId, id, {
+      since: new Date(since),
+      until: until === undefined ? undefined : new Date(until),
+    });
+    return { notice: queued === 0 ? "No failed deliveries to recover in that window." : `${queued} failed deliveries queued for redelivery.` };
+  },
+  revalidate: () => ["/integrations", "/deliveries"],
 });

@@ -1,12 +1,9 @@
 "use client";
 
-import { FieldError, SubmitButton, TextField } from "../_components/form-controls";
+import { SubmitButton, TextField } from "../_components/form-controls";
 import { createIntegrationAction, type CreateIntegrationState } from "./actions";
 import { useFormAction } from "../_components/notices";
-
-const EVENT_HINTS: Record<string, string> = {
-  OrderCompleted: "an order was completed; the body is the full order",
-};
+import { EventPicker } from "./event-picker";
 
 /** `eventTypes` come from the server so the schema module stays out of the browser bundle. */
 export function CreateIntegrationForm({ eventTypes }: { eventTypes: readonly string[] }) {
@@ -39,27 +36,8 @@ export function CreateIntegrationForm({ eventTypes }: { eventTypes: readonly str
           error={errors.url}
           required
         />
-        <fieldset aria-describedby={errors.events ? "events-error" : undefined}>
-          <legend className="text-sm font-medium text-slate-800">Events</legend>
-          <div className="mt-2 space-y-2">
-            {eventTypes.map((event) => (
-              <label key={event} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="events"
-                  value={event}
-                  defaultChecked={values ? values.events.includes(event) : true}
-                  className="mt-0.5 h-4 w-4 rounded border-slate-400"
-                />
-                <span>
-                  <code className="font-mono">{event}</code>
-                  <span className="block text-xs text-slate-600">{EVENT_HINTS[event]}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-          <FieldError id="events-error" message={errors.events} />
-        </fieldset>
+        <TextField label="Description (optional)" name="description" maxLength={500} defaultValue={values?.description} error={errors.description} />
+        <EventPicker eventTypes={eventTypes} checked={values ? values.events : null} error={errors.events} />
         <SubmitButton pendingLabel="Adding…">Add webhook</SubmitButton>
       </form>
     </div>

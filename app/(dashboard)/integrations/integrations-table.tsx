@@ -2,14 +2,17 @@
 
 import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import Link from "next/link";
-import { useRef, useState, useTransition } from "react";
+import { useState, useTransition } from "react";
 import type { IntegrationRow, IntegrationSort } from "@/lib/dashboard/integrations";
+import { ROTATION_OVERLAPS } from "@/lib/dashboard/rotation-overlaps";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { CopyButton } from "../_components/copy-button";
 import { buttonClasses } from "../_components/button-classes";
 import { SubmitButton } from "../_components/form-controls";
 import { BodyCell, TableHead, TruncatedText } from "../_components/table-sections";
-import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction } from "./actions";
+import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction, type RotateSecretState } from "./actions";
+import { DeleteIntegrationButton, EditIntegrationButton, IntegrationDialog, RecoverButton } from "./integration-dialogs";
+import { AutoRefresh } from "../deliveries/auto-refresh";
 import { useFormAction } from "../_components/notices";
 import { DateTime } from "../_components/date-time";
 
@@ -60,7 +63,15 @@ const columns = [
  * One page of integrations, already sorted and paged by the server (the URL holds those). Unlike the other
  * tables, each row is followed by a full-width row of its controls, so the body is laid out here.
  */
-export function IntegrationsTable({ integrations, sortLinks }: { integrations: IntegrationRow[]; sortLinks: SortLinks<IntegrationSort> }) {
+export function IntegrationsTable({
+  integrations,
+  sortLinks,
+  eventTypes,
+}: {
+  integrations: IntegrationRow[];
+  sortLinks: SortLinks<IntegrationSort>;
+  eventTypes: readonly string[];
+}) {
   // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -91,7 +102,7 @@ export function IntegrationsTable({ integrations, sortLinks }: { integrations: I
             </tr>
             <tr>
               <td colSpan={row.getVisibleCells().length} className="px-4 pt-1 pb-3">
-                <IntegrationControls integration={row.original} />
+                <IntegrationControls integration={row.original} eventTypes={eventTypes} />
               </td>
             </tr>
           </tbody>
@@ -101,15 +112,30 @@ export function IntegrationsTable({ integrations, sortLinks }: { integrations: I
   );
 }
 
-function IntegrationControls({ integration }: { integration: IntegrationRow }) {
+function IntegrationControls({ integration, eventTypes }: { integration: IntegrationRow; eventTypes: readonly string[] }) {
   return (
     <div className="space-y-2">
       {/* Keyed by updatedAt: after a rotation a revealed secret is hidden again rather than shown stale. */}
+      {integration.description && <p className="text-sm text-slate-700">{integration.description}</p>}
       {integration.signed && <SigningSecret key={integration.updatedAt} integration={integration} />}
+      {integration.redeliveries.queued > 0 && (
+        <div role="status" className="text-sm text-slate-800" data-testid="recovery-progress">
+          Redelivering: {integration.redeliveries.done} done, {integration.redeliveries.queued} queued
+          <AutoRefresh active />
+        </div>
+      )}
+      {integration.previousSecretExpiresAt && (
+        <p className="text-sm text-amber-900">
+          Previous secret still signs until <DateTime iso={integration.previousSecretExpiresAt} />.
+        </p>
+      )}
       <div className="flex flex-wrap items-start gap-2">
         <RotateSecretButton integration={integration} />
+        <EditIntegrationButton integration={integration} eventTypes={eventTypes} />
         <EnableToggle integration={integration} />
         <TestDeliveryButton integration={integration} />
+        <RecoverButton integration={integration} />
+        <DeleteIntegrationButton integration={integration} />
       </div>
     </div>
   );
@@ -153,48 +179,63 @@ function SigningSecret({ integration }: { integration: IntegrationRow }) {
   );
 }
 
-/** Rotating breaks verification at receivers that still hold the old secret, so it asks first. */
+const OVERLAP_LABELS: Record<number, string> = { 0: "Now", 3600: "In 1 hour", 86_400: "In 24 hours", 604_800: "In 7 days" };
+
+/**
+ * Rotating breaks verification at receivers that still hold the old secret, so it asks first and offers an
+ * overlap during which deliveries carry both signatures. The new secret is shown at once.
+ */
 function RotateSecretButton({ integration }: { integration: IntegrationRow }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [state, action] = useFormAction(rotateSecretAction, {}, (result) => {
-    if (!result.error) dialog.current?.close();
-  });
-  const titleId = `rotate-title-${integration.id}`;
   const verb = integration.signed ? "Rotate secret" : "Create secret";
   return (
-    <div>
-      <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.showModal()}>
-        {verb}
-        <span className="sr-only"> of {integration.url}</span>
-      </button>
-      {state.error && <p className="mt-1 text-sm text-red-700">{state.error}</p>}
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-xl p-0 shadow-xl backdrop:bg-slate-900/50"
-      >
-        <form action={action} className="space-y-4 p-5">
-          <input type="hidden" name="id" value={integration.id} />
-          <h2 id={titleId} className="text-lg font-semibold">
-            {integration.signed ? "Rotate the signing secret?" : "Create a signing secret?"}
-          </h2>
-          <p className="text-sm text-slate-700">
-            {integration.signed
-              ? "The current secret stops working at once: the next delivery attempt is signed with the new one. "
-              : "Deliveries will carry signature headers from the next attempt on. "}
-            Update the receiver at <span className="font-mono break-all">{integration.url}</span> with the new secret.
-          </p>
-          <div className="flex justify-end gap-2">
-            <button type="button" className={buttonClasses.secondary} onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-            <SubmitButton variant="danger" pendingLabel="Rotating…">
-              {verb}
-            </SubmitButton>
+    <IntegrationDialog<RotateSecretState>
+      integration={integration}
+      trigger={verb}
+      title={integration.signed ? "Rotate the signing secret?" : "Create a signing secret?"}
+      action={rotateSecretAction}
+      submit={verb}
+      pendingLabel="Rotating…"
+      variant="danger"
+      result={(state) =>
+        state.secret && (
+          <div role="status" className="mt-2 max-w-md space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-950">
+            <p className="font-medium">New signing secret created. Copy it to the receiver now.</p>
+            <code className="block rounded bg-white px-2 py-1 font-mono text-xs break-all" data-testid="new-signing-secret">
+              {state.secret}
+            </code>
+            <CopyButton text={state.secret} label="Copy new secret" />
+            {state.previousExpiresAt && (
+              <p>
+                The previous secret keeps signing until <DateTime iso={state.previousExpiresAt} />.
+              </p>
+            )}
           </div>
-        </form>
-      </dialog>
-    </div>
+        )
+      }
+      body={() => (
+          <>
+            <p className="text-sm text-slate-700">
+              {integration.signed
+                ? "The next delivery attempt is signed with the new secret. "
+                : "Deliveries will carry signature headers from the next attempt on. "}
+              Update the receiver at <span className="font-mono break-all">{integration.url}</span> with the new secret.
+            </p>
+            {integration.signed && (
+              <label className="block text-sm font-medium text-slate-800">
+                The current secret expires
+                <select name="expire_previous_in" defaultValue="0" className="mt-1 block w-full rounded-md border border-slate-400 px-2 py-1.5">
+                  {ROTATION_OVERLAPS.map((seconds) => (
+                    <option key={seconds} value={seconds}>
+                      {OVERLAP_LABELS[seconds]}
+                    </option>
+                  ))}
+                </select>
+                <span className="block text-xs font-normal text-slate-600">Until then each delivery carries both signatures.</span>
+              </label>
+            )}
+          </>
+      )}
+    />
   );
 }
 

@@ -39,7 +39,7 @@ export default async function IntegrationsPage({ searchParams }: { searchParams:
         rowCount={rows.length}
         paging={{ ...paging, page: query.page }}
       >
-        <IntegrationsTable integrations={rows} sortLinks={sorting} />
+        <IntegrationsTable integrations={rows} sortLinks={sorting} eventTypes={WEBHOOK_EVENT_TYPES} />
       </PagedListSection>
 
       {rows.length > 0 && (

@@ -6,12 +6,13 @@ import { TICKET_TYPES } from "./ticket-types";
 import { TRANSACTIONS } from "./transactions";
 import { VENUES } from "./venues";
 import { WEBHOOK_DELIVERIES } from "./webhook-deliveries";
+import { WEBHOOK_INTEGRATIONS } from "./webhook-integrations";
 
 /**
  * Every operation of the API, in the order of the document and the reference page: the one list the OpenAPI
  * document walks. A new resource's module is added here; a new operation only to its resource's module.
  */
-export const OPERATIONS: Operation[] = [TRANSACTIONS, ORDERS, VENUES, EVENTS, TICKET_TYPES, MEMBERSHIPS, WEBHOOK_DELIVERIES].flatMap(
+export const OPERATIONS: Operation[] = [TRANSACTIONS, ORDERS, VENUES, EVENTS, TICKET_TYPES, MEMBERSHIPS, WEBHOOK_DELIVERIES, WEBHOOK_INTEGRATIONS].flatMap(
   (operations) => Object.values(operations),
 );
 

@@ -30,7 +30,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
   ]);
   const orderUuid = delivery.order_id ? fromPublicId("order", delivery.order_id) : null;
   const [integration, orderNumber] = await Promise.all([
-    orNotFound(getIntegration(session.organizationId, delivery.integration_id)),
+    orNotFound(getIntegration(session.organizationId, delivery.integration_id, { includeDeleted: true })),
     orderNumberOf(session.organizationId, orderUuid),
   ]);
 
