@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { attemptDelivery } from "@/lib/webhooks/attempt";
+import type { IntegrationJson as Integration } from "@/lib/webhooks/integrations";
 import { verifyWebhook, webhookSignature } from "@/lib/webhooks/verify";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
@@ -9,16 +10,6 @@ import { useReceivers } from "../support/receiver";
 import { attemptRows, deliveryRow, insertDelivery, waitForStatus } from "../support/webhooks";
 import { useTestServer } from "../support/server";
 
-interface Integration {
-  id: string;
-  url: string;
-  events: string[];
-  description: string;
-  enabled: boolean;
-  signed: boolean;
-  signing_secret?: string;
-  previous_secret_expires_at?: string;
-}
 
 describe("webhook integrations API", () => {
   useTestDatabase();
