@@ -26,8 +26,8 @@ const INTEGRATION_EXAMPLE = {
   created_at: "2026-05-01T08:00:00.000Z",
   updated_at: "2026-05-01T08:00:00.000Z",
 };
-const SECRET_EXAMPLE = "whsec_3q2-7wR1b8Jm0cXyZ4kLpN5sT6uV9aB2cD3eF4gH5iJ";
-const PREVIOUS_SECRET_EXAMPLE = "whsec_Qm8pN2xV7rT4sL1kJ6hG3fD9aZ0cX5bV8nM2wE4rT6y";
+export const SECRET_EXAMPLE = "whsec_3q2-7wR1b8Jm0cXyZ4kLpN5sT6uV9aB2cD3eF4gH5iJ";
+export const PREVIOUS_SECRET_EXAMPLE = "whsec_Qm8pN2xV7rT4sL1kJ6hG3fD9aZ0cX5bV8nM2wE4rT6y";
 
 export const WEBHOOK_INTEGRATIONS = defineResource(
   { name: "Webhook integrations", description: "The organization's webhook endpoints, their events and signing secrets; dashboard users only." },
