@@ -82,6 +82,30 @@ describe("POST /webhooks/integrations/:id/recover", () => {
     expect(progress.get(fromPublicId("integration", integration.id)!)).toMatchObject({ id: back.id, queued: 5, done: 5, failed: 0, running: 0 });
   });
 
+  it("counts the recovery's redeliveries exactly: those that fail again as failed; a later empty recovery is not shown", async () => {
+    const tenant = await createTenant();
+    const hook = await receiver((index) => ({ status: index === 0 ? 200 : 500 }));
+    const integration = await createIntegration({ organizationId: tenant.organization.id, url: hook.url });
+    const api = apiClient(server.url(), tenant.userToken);
+    const path = `/webhooks/integrations/${integration.id}/recover`;
+    const integrationId = fromPublicId("integration", integration.id)!;
+    await failedDeliveries(tenant.organization.id, integration.id, 2, 1);
+    const since = new Date(Date.now() - 2 * HOUR).toISOString();
+    const recovery = await expectStatus<{ id: string; queued: number }>(await api(path, { method: "POST", body: { since } }), 200);
+    expect(recovery.queued).toBe(2);
+    // Only the first request succeeds: one redelivery succeeds at once, the other fails all five attempts.
+    await expect
+      .poll(async () => (await latestRecoveries(tenant.organization.id, [integrationId])).get(integrationId), { timeout: 20_000 })
+      .toMatchObject({ id: recovery.id, queued: 2, running: 0 });
+    expect((await latestRecoveries(tenant.organization.id, [integrationId])).get(integrationId)).toMatchObject({ done: 1, failed: 1 });
+
+    const empty = await expectStatus<{ id: string; queued: number }>(await api(path, { method: "POST", body: { since } }), 200);
+    expect(empty.queued).toBe(0);
+    expect((await latestRecoveries(tenant.organization.id, [integrationId])).get(integrationId)!.id).toBe(recovery.id);
+    // Another organization's recoveries are not listed.
+    expect((await latestRecoveries((await createTenant()).organization.id, [integrationId])).size).toBe(0);
+  });
+
   it("refuses more than 10,000 deliveries in one call, saying how many", async () => {
     const { tenant, integration, api, path } = await setUp();
     await integrationPaused(integration.id);
