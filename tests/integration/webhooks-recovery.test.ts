@@ -90,8 +90,9 @@ describe("POST /webhooks/integrations/:id/recover", () => {
     const path = `/webhooks/integrations/${integration.id}/recover`;
     const integrationId = fromPublicId("integration", integration.id)!;
     await failedDeliveries(tenant.organization.id, integration.id, 2, 1);
-    const since = new Date(Date.now() - 2 * HOUR).toISOString();
-    const recovery = await expectStatus<{ id: string; queued: number }>(await api(path, { method: "POST", body: { since } }), 200);
+    // The window ends before the redeliveries are created: one that fails for good would be recoverable itself.
+    const window = { since: new Date(Date.now() - 2 * HOUR).toISOString(), until: new Date().toISOString() };
+    const recovery = await expectStatus<{ id: string; queued: number }>(await api(path, { method: "POST", body: window }), 200);
     expect(recovery.queued).toBe(2);
     // Only the first request succeeds: one redelivery succeeds at once, the other fails all five attempts.
     await expect
@@ -99,7 +100,7 @@ describe("POST /webhooks/integrations/:id/recover", () => {
       .toMatchObject({ id: recovery.id, queued: 2, running: 0 });
     expect((await latestRecoveries(tenant.organization.id, [integrationId])).get(integrationId)).toMatchObject({ done: 1, failed: 1 });
 
-    const empty = await expectStatus<{ id: string; queued: number }>(await api(path, { method: "POST", body: { since } }), 200);
+    const empty = await expectStatus<{ id: string; queued: number }>(await api(path, { method: "POST", body: window }), 200);
     expect(empty.queued).toBe(0);
     expect((await latestRecoveries(tenant.organization.id, [integrationId])).get(integrationId)!.id).toBe(recovery.id);
     // Another organization's recoveries are not listed.
