@@ -24,7 +24,7 @@ function WithCode({ text }: { text: string }) {
   );
 }
 
-function WebhookCard({ eventType, webhook, payloadRows }: { eventType: WebhookEventType; webhook: DocumentedWebhook; payloadRows: FieldRow[] }) {
+function WebhookCard({ eventType, webhook }: { eventType: WebhookEventType; webhook: DocumentedWebhook }) {
   const headerRows: FieldRow[] = webhook.parameters.map((header) => ({
     name: header.name,
     type: "string",
@@ -47,7 +47,6 @@ function WebhookCard({ eventType, webhook, payloadRows }: { eventType: WebhookEv
       </p>
       <div className="mt-4 space-y-4">
         <FieldTable caption="Headers" rows={headerRows} />
-        <FieldTable caption="Payload: the order (TransactionOrder, as in the transactions search)" rows={payloadRows} />
         <JsonExample label="Example headers (signed with two secrets during a rotation)" value={example} />
         <JsonExample label="Example payload" value={WEBHOOK_EVENTS[eventType].example} />
         <ul className="space-y-0.5 text-sm">
@@ -83,8 +82,12 @@ export function WebhookEvents() {
       </div>
       <div className="space-y-4">
         {WEBHOOK_EVENT_TYPES.map((eventType) => (
-          <WebhookCard key={eventType} eventType={eventType} webhook={webhooks[eventType]!.post} payloadRows={payloadRows} />
+          <WebhookCard key={eventType} eventType={eventType} webhook={webhooks[eventType]!.post} />
         ))}
+        {/* Every event sends the same object, so its fields are listed once. */}
+        <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <FieldTable caption="Payload of every event: the order (TransactionOrder, as in the transactions search)" rows={payloadRows} />
+        </div>
       </div>
     </section>
   );
