@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { toPublicId } from "@/lib/ids";
+import { PREVIOUS_SECRET_EXAMPLE } from "@/lib/openapi/operations/webhook-integrations";
 import { WEBHOOK_HEADERS } from "@/lib/openapi/webhooks";
 import type { IntegrationJson as Integration } from "@/lib/webhooks/integrations";
 import { expectStatus } from "../support/catalog";
@@ -96,7 +97,8 @@ const asCase = (request: ReceivedRequest, secret: string): Case => ({
   secret,
 });
 
-const OTHER_SECRET = "whsec_Qm8pN2xV7rT4sL1kJ6hG3fD9aZ0cX5bV8nM2wE4rT6y";
+// A well-formed secret that is not the integration's.
+const OTHER_SECRET = PREVIOUS_SECRET_EXAMPLE;
 
 describe("README verification snippets (Node and Python) against deliveries captured from the app", () => {
   useTestDatabase();
