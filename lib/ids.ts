@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   campaign: "cmp",
   integration: "int",
   delivery: "dlv",
+  recovery: "rcv",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

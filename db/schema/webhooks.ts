@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
-import { organizations } from "./organizations";
+import { organizations, users } from "./organizations";
 
 export const WEBHOOK_EVENT_TYPES = ["OrderCompleted", "OrderRefunded"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -56,6 +56,29 @@ export const webhookIntegrations = pgTable(
   ],
 );
 
+/** One bulk recovery call: its window, how many redeliveries it queued (each carries its id) and who asked. */
+export const webhookRecoveries = pgTable(
+  "webhook_recoveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    integrationId: uuid("integration_id")
+      .notNull()
+      .references(() => webhookIntegrations.id, { onDelete: "cascade" }),
+    windowSince: timestamp("window_since", { withTimezone: true }).notNull(),
+    windowUntil: timestamp("window_until", { withTimezone: true }).notNull(),
+    queued: integer("queued").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("webhook_recoveries_integration_idx").on(t.organizationId, t.integrationId, t.createdAt),
+    check("webhook_recoveries_window_check", sql`${t.windowSince} < ${t.windowUntil}`),
+  ],
+);
+
 export const DELIVERY_STATUSES = ["Pending", "InProgress", "Success", "Failed", "PermanentlyFailed"] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
@@ -78,6 +101,8 @@ export const webhookDeliveries = pgTable(
     nextRetryAt: timestamp("next_retry_at", { withTimezone: true }),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     redeliveryOf: uuid("redelivery_of"),
+    // The bulk recovery that queued this redelivery; its progress is counted over these.
+    recoveryId: uuid("recovery_id").references(() => webhookRecoveries.id, { onDelete: "set null" }),
     // "Send test delivery" writes a sample order: no order row behind it.
     test: boolean("test").notNull().default(false),
     // The PostgreSQL application_name of the process making the current attempt: while a session with that
@@ -91,6 +116,7 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_org_integration_idx").on(t.organizationId, t.integrationId, t.createdAt),
     index("webhook_deliveries_org_order_idx").on(t.organizationId, t.orderId).where(sql`order_id is not null`),
     index("webhook_deliveries_redelivery_of_idx").on(t.redeliveryOf).where(sql`redelivery_of is not null`),
+    index("webhook_deliveries_recovery_idx").on(t.recoveryId, t.status).where(sql`recovery_id is not null`),
     // The sweeper looks only at unfinished deliveries.
     index("webhook_deliveries_unfinished_idx")
       .on(t.status, t.updatedAt)

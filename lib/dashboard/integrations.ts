@@ -2,7 +2,7 @@ import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "@/db/schema";
 import { fromPublicId } from "@/lib/ids";
 import { countIntegrations, listIntegrations, type IntegrationJson, type IntegrationSort } from "@/lib/webhooks/integrations";
-import { redeliveryProgress } from "@/lib/webhooks/recovery";
+import { latestRecoveries, type RecoveryProgress } from "@/lib/webhooks/recovery";
 import { utcDateTime } from "./events";
 import { ROTATION_OVERLAPS } from "./rotation-overlaps";
 import { apiPageOf, listQueryOf, type ListQuery, type ListSpec, type SearchParams, type SortOrder } from "./paging";
@@ -18,13 +18,13 @@ export interface IntegrationRow {
   signed: boolean;
   /** During a rotation's overlap: when the previous secret stops signing. */
   previousSecretExpiresAt?: string;
-  /** Redeliveries (manual or recovered) of the last 24 hours: how many still wait and how many finished. */
-  redeliveries: { queued: number; done: number };
+  /** The latest recovery that queued redeliveries, with where they stand. */
+  recovery?: RecoveryProgress;
   createdAt: string;
   updatedAt: string;
 }
 
-function toIntegrationRow(integration: IntegrationJson, redeliveries = { queued: 0, done: 0 }): IntegrationRow {
+function toIntegrationRow(integration: IntegrationJson, recovery: RecoveryProgress | undefined): IntegrationRow {
   return {
     id: integration.id,
     url: integration.url,
@@ -34,7 +34,7 @@ function toIntegrationRow(integration: IntegrationJson, redeliveries = { queued:
     retrySchedule: integration.retry_schedule,
     signed: integration.signed,
     previousSecretExpiresAt: integration.previous_secret_expires_at,
-    redeliveries,
+    recovery,
     createdAt: integration.created_at,
     updatedAt: integration.updated_at,
   };
@@ -65,8 +65,8 @@ export async function listIntegrationPage(
     countIntegrations(organizationId),
   ]);
   const uuids = integrations.map((integration) => fromPublicId("integration", integration.id)!);
-  const progress = await redeliveryProgress(organizationId, uuids);
-  return { rows: integrations.map((integration, index) => toIntegrationRow(integration, progress.get(uuids[index]!))), total };
+  const recoveries = await latestRecoveries(organizationId, uuids);
+  return { rows: integrations.map((integration, index) => toIntegrationRow(integration, recoveries.get(uuids[index]!))), total };
 }
 
 /** The create-integration form; field names match the form's inputs. */

@@ -4,6 +4,13 @@ import { PERMISSIONS } from "@/lib/auth/permissions";
 import type { Operation } from "@/lib/http/operation";
 import { COMPONENTS, errorBodySchema } from "./components";
 import { OPERATIONS, RESOURCES } from "./operations";
+import { webhooksSection } from "./webhooks";
+
+/** The tag of the document's `webhooks`: requests the service sends, not endpoints it serves. */
+export const WEBHOOK_EVENTS_TAG = {
+  name: "Webhook events",
+  description: "Requests the service sends to an integration's URL, one per event; verify each by its signature.",
+};
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -241,8 +248,9 @@ export function buildOpenApiDocument() {
         "Optional fields that are null are omitted. Unknown query parameters are ignored; unknown body fields are 400.",
     },
     servers: [{ url: "/" }],
-    tags: RESOURCES.map((resource) => ({ name: resource.name, description: resource.description })),
+    tags: [...RESOURCES, WEBHOOK_EVENTS_TAG].map((resource) => ({ name: resource.name, description: resource.description })),
     paths,
+    webhooks: webhooksSection(WEBHOOK_EVENTS_TAG.name),
     components: {
       schemas: { ...responseSchemas, ...requestSchemas },
       securitySchemes: SECURITY_SCHEMES,

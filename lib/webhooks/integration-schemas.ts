@@ -57,4 +57,7 @@ export const recoverSchema = z.strictObject({
   until: z.iso.datetime({ offset: true }).optional(),
 });
 
-export const recoverySchema = z.object({ queued: z.number().int() });
+export const recoverySchema = z.object({
+  id: z.string().describe("The recovery (rcv_…); each redelivery it queued belongs to it"),
+  queued: z.number().int().describe("Redeliveries queued by this call"),
+});

@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
-import { webhookDeliveries, webhookIntegrations } from "@/db/schema";
+import { webhookIntegrations, webhookRecoveries } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { toPublicId } from "@/lib/ids";
 import { ownIntegration } from "./integrations";
 import { announceDeliveries } from "./outbox";
 
@@ -10,7 +11,8 @@ export const MAX_RECOVERY = 10_000;
 
 /**
  * Bulk recovery (Svix's "recover failed messages since"): one redelivery of every PermanentlyFailed delivery
- * of the integration created in [since, until) that has no redelivery yet. The integration's row is locked
+ * of the integration created in [since, until) that has no redelivery yet, recorded as one recovery (window,
+ * count, who asked) that its redeliveries reference, all in one transaction. The integration's row is locked
  * for the transaction, so of two concurrent calls the second waits and then finds every delivery already
  * redelivered: each failed delivery is queued once however often it is asked for.
  */
@@ -18,12 +20,13 @@ export async function recoverFailedDeliveries(
   organizationId: string,
   integrationPublicId: string,
   window: { since: Date; until?: Date },
-): Promise<{ queued: number }> {
+  createdBy?: string,
+): Promise<{ id: string; queued: number }> {
   const until = window.until ?? new Date();
   if (window.since >= until) {
     throw new ApiError("validation_failed", "since must be before until", [{ path: "since", message: "must be before until" }]);
   }
-  const ids = await db.transaction(async (tx) => {
+  const { recoveryId, ids } = await db.transaction(async (tx) => {
     const [integration] = await tx
       .select({ id: webhookIntegrations.id })
       .from(webhookIntegrations)
@@ -43,38 +46,70 @@ export async function recoverFailedDeliveries(
         { path: "since", message: `${count} deliveries match; at most ${MAX_RECOVERY}` },
       ]);
     }
+    // The lock keeps other recoveries out, not a single redelivery of one of these: the count is what was inserted.
+    const [recovery] = await tx
+      .insert(webhookRecoveries)
+      .values({ organizationId, integrationId, windowSince: window.since, windowUntil: until, queued: 0, createdBy })
+      .returning({ id: webhookRecoveries.id });
     const inserted = rowsOf<{ id: string }>(
       await tx.execute(sql`
-        insert into webhook_deliveries (organization_id, integration_id, event_type, order_id, payload, redelivery_of)
-        select d.organization_id, d.integration_id, d.event_type, d.order_id, d.payload, d.id ${failed}
+        insert into webhook_deliveries (organization_id, integration_id, event_type, order_id, payload, redelivery_of, recovery_id)
+        select d.organization_id, d.integration_id, d.event_type, d.order_id, d.payload, d.id, ${recovery!.id}::uuid ${failed}
         order by d.created_at
         returning id`),
     );
-    return inserted.map((row) => row.id);
+    await tx.update(webhookRecoveries).set({ queued: inserted.length }).where(eq(webhookRecoveries.id, recovery!.id));
+    return { recoveryId: recovery!.id, ids: inserted.map((row) => row.id) };
   });
   await announceDeliveries(ids);
-  return { queued: ids.length };
+  return { id: toPublicId("recovery", recoveryId), queued: ids.length };
 }
 
-/** Per integration: its redeliveries of the last 24 hours, unfinished (queued) and finished (done). */
-export async function redeliveryProgress(organizationId: string, integrationIds: string[]) {
-  if (integrationIds.length === 0) return new Map<string, { queued: number; done: number }>();
-  const rows = await db
-    .select({
-      integrationId: webhookDeliveries.integrationId,
-      queued: sql<number>`count(*) filter (where ${webhookDeliveries.status} in ('Pending','InProgress','Failed'))::int`,
-      done: sql<number>`count(*) filter (where ${webhookDeliveries.status} in ('Success','PermanentlyFailed'))::int`,
-    })
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.organizationId, organizationId),
-        inArray(webhookDeliveries.integrationId, integrationIds),
-        isNotNull(webhookDeliveries.redeliveryOf),
-        gt(webhookDeliveries.createdAt, sql`now() - interval '24 hours'`),
-      ),
-    )
-    .groupBy(webhookDeliveries.integrationId);
-  return new Map(rows.map((row) => [row.integrationId, { queued: row.queued, done: row.done }]));
+/** Where one recovery stands: of its `queued` redeliveries, how many succeeded, failed for good, or still run. */
+export interface RecoveryProgress {
+  id: string;
+  queued: number;
+  done: number;
+  failed: number;
+  running: number;
+  createdAt: string;
 }
 
+/**
+ * Per integration: its latest recovery that queued anything, with its redeliveries counted by status (a
+ * redelivery removed by retention counts in none, so a recovery is finished when none is still running).
+ */
+export async function latestRecoveries(organizationId: string, integrationIds: string[]): Promise<Map<string, RecoveryProgress>> {
+  if (integrationIds.length === 0) return new Map();
+  const rows = rowsOf<RecoveryProgress & { integration_id: string; created_at: string }>(
+    await db.execute(sql`
+      select r.integration_id, r.id, r.queued, r.created_at, p.done, p.failed, p.running
+      from (
+        select distinct on (integration_id) integration_id, id, queued, created_at
+        from ${webhookRecoveries}
+        where ${and(eq(webhookRecoveries.organizationId, organizationId), inArray(webhookRecoveries.integrationId, integrationIds))}
+          and queued > 0
+        order by integration_id, created_at desc, id desc
+      ) r
+      cross join lateral (
+        select count(*) filter (where d.status = 'Success')::int as done,
+               count(*) filter (where d.status = 'PermanentlyFailed')::int as failed,
+               count(*) filter (where d.status in ('Pending', 'InProgress', 'Failed'))::int as running
+        from webhook_deliveries d
+        where d.recovery_id = r.id
+      ) p`),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.integration_id,
+      {
+        id: toPublicId("recovery", row.id),
+        queued: row.queued,
+        done: row.done,
+        failed: row.failed,
+        running: row.running,
+        createdAt: new Date(row.created_at).toISOString(),
+      },
+    ]),
+  );
+}

@@ -11,6 +11,9 @@ export class WebhookVerificationError extends Error {
   }
 }
 
+/** The spec's tolerance: a timestamp further than this from now is refused. */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
 export interface VerifyOptions {
   /** Largest accepted distance between now and X-Webhook-Timestamp, in seconds. */
   toleranceSeconds?: number;
@@ -44,7 +47,7 @@ export function verifyWebhook<T = unknown>(
   secret: string,
   options: VerifyOptions = {},
 ): T {
-  const tolerance = options.toleranceSeconds ?? 300;
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const timestampText = header(headers, "x-webhook-timestamp");
   const signature = header(headers, "x-webhook-signature");
   if (!timestampText || !signature) throw new WebhookVerificationError("Missing X-Webhook-Timestamp or X-Webhook-Signature header");

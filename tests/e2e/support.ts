@@ -63,16 +63,21 @@ export interface Received {
   at: number;
 }
 
-/** A webhook receiver on 127.0.0.1 that records every request and answers `status(n)` to the n-th (1-based), 200 by default. */
-export async function startReceiver(status: (hit: number) => number = () => 200) {
+/**
+ * A webhook receiver on 127.0.0.1 that records every request and answers `status(n)` to the n-th (1-based), 200 by
+ * default, after `delayMs(n)` milliseconds (none by default).
+ */
+export async function startReceiver(status: (hit: number) => number = () => 200, delayMs: (hit: number) => number = () => 0) {
   const received: Received[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
-      response.writeHead(status(received.length), { "Content-Type": "text/plain" });
-      response.end("received");
+      const hit = received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      setTimeout(() => {
+        response.writeHead(status(hit), { "Content-Type": "text/plain" });
+        response.end("received");
+      }, delayMs(hit));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

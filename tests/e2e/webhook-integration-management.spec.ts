@@ -18,14 +18,17 @@ test("an integration is edited, rotated with an overlap and deleted from the das
   const edit = page.getByRole("dialog", { name: "Edit webhook" });
   await edit.getByLabel("Description (optional)").fill("Accounting sync");
   await edit.getByRole("checkbox", { name: /OrderRefunded/ }).check();
+  await reviewPage(page, "integration-edit-dialog");
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit).toBeHidden();
   await expect(integration).toContainText("Accounting sync");
   await expect(integration).toContainText("OrderRefunded");
+  await expect(page.getByTestId("notice")).toHaveText("Integration saved.");
 
   await integration.getByRole("button", { name: `Rotate secret of ${url}` }).click();
   const rotate = page.getByRole("dialog", { name: "Rotate the signing secret?" });
   await rotate.getByLabel("The current secret expires").selectOption({ label: "In 1 hour" });
+  await reviewPage(page, "integration-rotate-dialog");
   await rotate.getByRole("button", { name: "Rotate secret" }).click();
   await expect(rotate).toBeHidden();
   await expect(integration.getByTestId("new-signing-secret")).toHaveText(/^whsec_/);
@@ -34,6 +37,9 @@ test("an integration is edited, rotated with an overlap and deleted from the das
 
   await integration.getByRole("button", { name: `Delete of ${url}` }).click();
   const remove = page.getByRole("dialog", { name: "Delete this webhook?" });
+  await reviewPage(page, "integration-delete-dialog");
   await remove.getByRole("button", { name: "Delete webhook" }).click();
   await expect(integration).toHaveCount(0);
+  await expect(page.getByTestId("notice")).toHaveText("Integration deleted. Its delivery history stays under Deliveries.");
+  await reviewPage(page, "integration-deleted");
 });

@@ -68,8 +68,8 @@ test("a webhook integration receives a signed delivery for a new order, shown wi
     await page.getByRole("checkbox", { name: "Success" }).uncheck();
     await page.getByRole("checkbox", { name: "Permanently failed" }).check();
     await page.getByRole("button", { name: "Filter" }).click();
-    // The filters left empty go along empty.
-    await expect(page).toHaveURL(/status=PermanentlyFailed&integration_id=int_[0-9a-f]+&(?:[a-z_]+=&)*sort=attempts$/);
+    // Only the filters that have a value go into the URL (no `order_id=&created_from=&…`).
+    await expect(page).toHaveURL(/\/deliveries\?status=PermanentlyFailed&integration_id=int_[0-9a-f]+&sort=attempts$/);
     await expect(page.getByText("No delivery matches these filters.")).toBeVisible();
     await page.getByRole("link", { name: "Clear" }).click();
     await expect(page).toHaveURL(/\/deliveries\?sort=attempts$/);

@@ -5,6 +5,10 @@ import type { Operation } from "@/lib/http/operation";
 import { errorBodySchema } from "@/lib/openapi/components";
 import { buildOpenApiDocument, pathParameterNames } from "@/lib/openapi/document";
 import { OPERATIONS } from "@/lib/openapi/operations";
+import { SECRET_EXAMPLE } from "@/lib/openapi/operations/webhook-integrations";
+import { WEBHOOK_HEADERS } from "@/lib/openapi/webhooks";
+import { transactionOrderSchema } from "@/lib/orders/order-schemas";
+import { verifyWebhook } from "@/lib/webhooks/verify";
 import { hoursFromNow } from "../support/catalog";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
@@ -146,6 +150,26 @@ describe("OpenAPI document", () => {
     expect(squeeze(readme)).toContain(squeeze(JSON.stringify(operation("createOrder").response.example)));
   });
 
+  it("has a webhooks section: one POST per event with the Order payload, every X-Webhook-* header and the signature rule", () => {
+    expect(Object.keys(document.webhooks)).toEqual(["OrderCompleted", "OrderRefunded"]);
+    for (const [eventType, { post }] of Object.entries(document.webhooks)) {
+      expect(post.requestBody.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/TransactionOrder" });
+      const example = post.requestBody.content["application/json"].example;
+      expect(transactionOrderSchema.parse(example)).toEqual(example);
+      expect(example.is_refunded).toBe(eventType === "OrderRefunded");
+      expect(post.parameters.map((header) => [header.name, header.in])).toEqual(WEBHOOK_HEADERS.map((header) => [header.name, "header"]));
+      for (const phrase of ["HMAC-SHA256", "<X-Webhook-Timestamp>.<raw body>", "whole signing secret", "`whsec_` prefix included", "v1=<hex>,v1=<hex>", "300 seconds"]) {
+        expect(post.description, phrase).toContain(phrase);
+      }
+      // The example headers are a real signature of the example body: receivers can test their code on them.
+      const headers = Object.fromEntries(post.parameters.map((header) => [header.name, header.example!]));
+      expect(headers["X-Webhook-Event-Type"]).toBe(eventType);
+      const now = Number(headers["X-Webhook-Timestamp"]);
+      expect(verifyWebhook(JSON.stringify(example), headers, SECRET_EXAMPLE, { now })).toEqual(example);
+      expect(Object.keys(post.responses)).toEqual(["2XX", "default"]);
+    }
+  });
+
   it("gives every timestamp the date-time format", () => {
     const timestamps: string[] = [];
     const visit = (schema: unknown, name: string) => {
@@ -189,6 +213,10 @@ describe("GET /api/openapi.json and /docs/api", () => {
       if ("scope" in op.access) expect(html).toContain(op.access.scope);
     }
     expect(html).toContain("Stockholm Arena"); // an example body
+    // The webhooks: each event, its headers and the signature rule.
+    for (const eventType of ["OrderCompleted", "OrderRefunded"]) expect(html).toContain(`data-testid="webhook-event">${eventType}</code>`);
+    for (const header of WEBHOOK_HEADERS) expect(html).toContain(header.name);
+    expect(html).toContain('data-testid="signature-rule"');
     // Written for API users: no references into internal documents, no doubled punctuation.
     expect(html).not.toMatch(/\bspec \d/i);
     expect(html).not.toContain(".;");

@@ -3,10 +3,11 @@ import type { ReactNode } from "react";
 import type { FilterParams } from "@/lib/dashboard/paging";
 import { buttonClasses } from "./button-classes";
 import { inputClasses } from "./input-classes";
+import { QueryForm } from "./query-form";
 
 /**
- * The filters of a server-filtered list as a plain GET form, so the filters land in the URL and work
- * without JavaScript. `carried` (sort, page size) goes along as hidden fields; the page starts over.
+ * The filters of a server-filtered list as a GET form, so the filters land in the URL (only those with a
+ * value) and work without JavaScript. `carried` (sort, page size) goes along as hidden fields; the page starts over.
  */
 export function FilterForm({
   action,
@@ -23,7 +24,7 @@ export function FilterForm({
   children: ReactNode;
 }) {
   return (
-    <form method="get" action={action} className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <QueryForm action={action} className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       {children}
       {Object.entries(carried).map(([name, value]) => value !== undefined && <input key={name} type="hidden" name={name} value={value} />)}
       <div className="flex gap-2">
@@ -36,7 +37,7 @@ export function FilterForm({
           </Link>
         )}
       </div>
-    </form>
+    </QueryForm>
   );
 }
 

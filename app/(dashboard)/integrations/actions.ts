@@ -145,10 +145,12 @@ export const recoverAction = formAction({
   schema: recoverFormSchema,
   unknown: NOT_FOUND,
   run: async (session, { id, since, until }): Promise<FormState> => {
-    const { queued } = await recoverFailedDeliveries(session.organizationId, id, {
-      since: new Date(since),
-      until: until === undefined ? undefined : new Date(until),
-    });
+    const { queued } = await recoverFailedDeliveries(
+      session.organizationId,
+      id,
+      { since: new Date(since), until: until === undefined ? undefined : new Date(until) },
+      session.userId,
+    );
     return { notice: queued === 0 ? "No failed deliveries to recover in that window." : `${queued} failed deliveries queued for redelivery.` };
   },
   revalidate: () => ["/integrations", "/deliveries"],

@@ -12,7 +12,7 @@ import { SubmitButton } from "../_components/form-controls";
 import { BodyCell, TableHead, TruncatedText } from "../_components/table-sections";
 import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction, type RotateSecretState } from "./actions";
 import { DeleteIntegrationButton, EditIntegrationButton, IntegrationDialog, RecoverButton } from "./integration-dialogs";
-import { AutoRefresh } from "../deliveries/auto-refresh";
+import { RecoveryProgressNote } from "./recovery-progress";
 import { useFormAction } from "../_components/notices";
 import { DateTime } from "../_components/date-time";
 
@@ -118,12 +118,7 @@ function IntegrationControls({ integration, eventTypes }: { integration: Integra
       {/* Keyed by updatedAt: after a rotation a revealed secret is hidden again rather than shown stale. */}
       {integration.description && <p className="text-sm text-slate-700">{integration.description}</p>}
       {integration.signed && <SigningSecret key={integration.updatedAt} integration={integration} />}
-      {integration.redeliveries.queued > 0 && (
-        <div role="status" className="text-sm text-slate-800" data-testid="recovery-progress">
-          Redelivering: {integration.redeliveries.done} done, {integration.redeliveries.queued} queued
-          <AutoRefresh active />
-        </div>
-      )}
+      {integration.recovery && <RecoveryProgressNote recovery={integration.recovery} />}
       {integration.previousSecretExpiresAt && (
         <p className="text-sm text-amber-900">
           Previous secret still signs until <DateTime iso={integration.previousSecretExpiresAt} />.

@@ -36,10 +36,12 @@ export function RetryScheduleForm({ integration }: { integration: { id: string; 
         </select>
       </label>
       <SubmitButton pendingLabel="Saving…">Save</SubmitButton>
-      <p role="status" className="w-full text-sm">
-        {state.notice && <span className="text-emerald-800">{state.notice}</span>}
-        {state.error && <span className="text-red-700">{state.error}</span>}
-      </p>
+      {/* Success is announced once, by the layout's notice (useFormAction); only a refusal shows here. */}
+      {state.error && (
+        <p role="alert" className="w-full text-sm text-red-700">
+          {state.error}
+        </p>
+      )}
     </form>
   );
 }

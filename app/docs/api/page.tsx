@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
-import { openApiDocument, requestComponentName } from "@/lib/openapi/document";
+import { openApiDocument, requestComponentName, WEBHOOK_EVENTS_TAG } from "@/lib/openapi/document";
 import type { JsonSchema } from "@/lib/openapi/json-schema";
 import type { Operation } from "@/lib/http/operation";
 import { OPERATIONS, RESOURCES } from "@/lib/openapi/operations";
 import { constraintNotes, schemaFields, typeLabel, type FieldRow } from "@/lib/openapi/schema-fields";
+import { anchor, FieldTable, JsonExample } from "./reference-blocks";
+import { WebhookEvents } from "./webhook-events";
 
 export const metadata: Metadata = { title: "API reference · Ticketing analytics" };
 
@@ -24,53 +26,6 @@ interface ParameterObject {
 
 interface ResponseObject {
   description: string;
-}
-
-const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-
-/** A JSON example. It scrolls sideways on narrow screens, so it takes keyboard focus to scroll without a pointer. */
-function JsonExample({ label, value }: { label: string; value: unknown }) {
-  return (
-    <div>
-      <p className="pb-1 text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
-      <pre
-        tabIndex={0}
-        className="overflow-x-auto rounded bg-slate-900 p-3 text-xs text-slate-100 focus:outline-2 focus:outline-offset-2 focus:outline-sky-600"
-      >
-        {JSON.stringify(value, null, 2)}
-      </pre>
-    </div>
-  );
-}
-
-function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
-  if (rows.length === 0) return null;
-  return (
-    // Wide tables scroll sideways on narrow screens: focusable, so the keyboard can scroll them too.
-    <div tabIndex={0} className="overflow-x-auto focus:outline-2 focus:outline-offset-2 focus:outline-sky-600">
-      <table className="w-full text-left text-sm">
-        <caption className="pb-1 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">{caption}</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-1 pr-4 font-medium">Name</th>
-            <th scope="col" className="py-1 pr-4 font-medium">Type</th>
-            <th scope="col" className="py-1 pr-4 font-medium">Required</th>
-            <th scope="col" className="py-1 font-medium">Notes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name} className="border-b border-slate-100 align-top">
-              <td className="py-1 pr-4 font-mono text-xs break-all">{row.name}</td>
-              <td className="py-1 pr-4 font-mono text-xs">{row.type}</td>
-              <td className="py-1 pr-4">{row.required ? "yes" : "no"}</td>
-              <td className="py-1 text-slate-700">{row.notes}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
 }
 
 function OperationCard({ op, components }: { op: Operation; components: Record<string, JsonSchema> }) {
@@ -147,7 +102,7 @@ export default function ApiReferencePage() {
       <header className="mb-8">
         <h1 className="text-2xl font-bold">API reference</h1>
         <p className="mt-2 text-slate-700">
-          Every endpoint of the ticketing and order analytics API. Send{" "}
+          Every endpoint of the ticketing and order analytics API, and the webhooks it sends. Send{" "}
           <code className="rounded bg-slate-100 px-1 font-mono">Authorization: Bearer sk_…</code>; every response carries{" "}
           <code className="font-mono">X-Trace-Id</code>, and every error has the body{" "}
           <code className="rounded bg-slate-100 px-1 font-mono">{"{ error, code, trace_id, details? }"}</code>. Money is in
@@ -166,6 +121,11 @@ export default function ApiReferencePage() {
                 </a>
               </li>
             ))}
+            <li>
+              <a className="rounded border border-slate-300 bg-white px-2 py-1 hover:bg-slate-100" href={`#${anchor(WEBHOOK_EVENTS_TAG.name)}`}>
+                {WEBHOOK_EVENTS_TAG.name}
+              </a>
+            </li>
           </ul>
         </nav>
       </header>
@@ -183,6 +143,7 @@ export default function ApiReferencePage() {
             </div>
           </section>
         ))}
+        <WebhookEvents />
       </main>
     </div>
   );

@@ -26,8 +26,8 @@ const INTEGRATION_EXAMPLE = {
   created_at: "2026-05-01T08:00:00.000Z",
   updated_at: "2026-05-01T08:00:00.000Z",
 };
-const SECRET_EXAMPLE = "whsec_3q2-7wR1b8Jm0cXyZ4kLpN5sT6uV9aB2cD3eF4gH5iJ";
-const PREVIOUS_SECRET_EXAMPLE = "whsec_Qm8pN2xV7rT4sL1kJ6hG3fD9aZ0cX5bV8nM2wE4rT6y";
+export const SECRET_EXAMPLE = "whsec_3q2-7wR1b8Jm0cXyZ4kLpN5sT6uV9aB2cD3eF4gH5iJ";
+export const PREVIOUS_SECRET_EXAMPLE = "whsec_Qm8pN2xV7rT4sL1kJ6hG3fD9aZ0cX5bV8nM2wE4rT6y";
 
 export const WEBHOOK_INTEGRATIONS = defineResource(
   { name: "Webhook integrations", description: "The organization's webhook endpoints, their events and signing secrets; dashboard users only." },
@@ -131,12 +131,12 @@ export const WEBHOOK_INTEGRATIONS = defineResource(
       path: "/webhooks/integrations/{id}/recover",
       summary: "Recover failed deliveries",
       description:
-        "Queues one redelivery of every PermanentlyFailed delivery of the integration created in [since, until) (until defaults to now) that has no redelivery yet; calling again for the same window queues nothing twice. At most 10,000 per call: more is a 400 saying how many matched.",
+        "Queues one redelivery of every PermanentlyFailed delivery of the integration created in [since, until) (until defaults to now) that has no redelivery yet; calling again for the same window queues nothing twice. The call is recorded as one recovery (its id in the answer) that the integration page follows until its redeliveries finish. At most 10,000 per call: more is a 400 saying how many matched.",
       access: { dashboard: "deliveries" },
       params: INTEGRATION_ID,
       body: recoverSchema,
       bodyExample: { since: "2026-05-04T02:00:00Z", until: "2026-05-04T04:00:00Z" },
-      response: { status: 200, description: "How many redeliveries were queued", schema: recoverySchema, name: "Recovery", example: { queued: 42 } },
+      response: { status: 200, description: "How many redeliveries were queued", schema: recoverySchema, name: "Recovery", example: { id: "rcv_0190f0a1b2c37d4e8f9a0b1c2d3e4f70", queued: 42 } },
     },
   },
 );

@@ -6,10 +6,12 @@ import { recoverFailedDeliveries } from "@/lib/webhooks/recovery";
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = route(
   endpoint(WEBHOOK_INTEGRATIONS.recoverDeliveries, async ({ principal, params, body }) =>
     ok(
-      await recoverFailedDeliveries(principal.organizationId, params.id, {
-        since: new Date(body.since),
-        until: body.until === undefined ? undefined : new Date(body.until),
-      }),
+      await recoverFailedDeliveries(
+        principal.organizationId,
+        params.id,
+        { since: new Date(body.since), until: body.until === undefined ? undefined : new Date(body.until) },
+        principal.userId,
+      ),
     ),
   ),
 );
