@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, sql } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
 import { webhookDeliveries, webhookIntegrations } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
-import { ownIntegration } from "./integrations";
+import { auditIntegration, ownIntegration } from "./integrations";
 import { announceDeliveries } from "./outbox";
 
 /** Most deliveries one recovery may queue; a larger window is refused so one call stays a bounded transaction. */
@@ -25,7 +25,7 @@ export async function recoverFailedDeliveries(
   }
   const ids = await db.transaction(async (tx) => {
     const [integration] = await tx
-      .select({ id: webhookIntegrations.id })
+      .select()
       .from(webhookIntegrations)
       .where(ownIntegration(organizationId, integrationPublicId))
       .for("update");
@@ -50,6 +50,12 @@ export async function recoverFailedDeliveries(
         order by d.created_at
         returning id`),
     );
+    // One entry for the whole recovery, with its count, not one per delivery.
+    await auditIntegration(tx, "integration.deliveries_recovered", integration, {
+      queued: inserted.length,
+      since: window.since.toISOString(),
+      until: until.toISOString(),
+    });
     return inserted.map((row) => row.id);
   });
   await announceDeliveries(ids);
