@@ -1,4 +1,5 @@
 import { inngest } from "@/inngest/client";
+import { pruneInBatches } from "@/inngest/prune-in-batches";
 import { AUDIT_PRUNE_BATCH, pruneAuditLog } from "@/lib/audit/retention";
 import { env } from "@/lib/env";
 
@@ -8,13 +9,5 @@ const BATCHES_PER_RUN = 100;
 /** Retention: audit log entries older than AUDIT_LOG_RETENTION_DAYS go, daily, in bounded batches. */
 export const pruneAuditLogEntries = inngest.createFunction(
   { id: "prune-audit-log", triggers: [{ cron: "41 3 * * *" }], retries: 0, singleton: { mode: "skip" } },
-  async ({ step }) => {
-    let deleted = 0;
-    for (let batch = 0; batch < BATCHES_PER_RUN; batch++) {
-      const count = await step.run("delete-batch", () => pruneAuditLog(env.AUDIT_LOG_RETENTION_DAYS));
-      deleted += count;
-      if (count < AUDIT_PRUNE_BATCH) break;
-    }
-    return { deleted };
-  },
+  ({ step }) => pruneInBatches(step, BATCHES_PER_RUN, AUDIT_PRUNE_BATCH, () => pruneAuditLog(env.AUDIT_LOG_RETENTION_DAYS)),
 );
