@@ -214,14 +214,14 @@ describe("audit log", () => {
   it("records sign-ins and failed sign-ins; a failure with an unknown e-mail belongs to no organization", async () => {
     const tenant = await createTenant();
     const other = await createTenant();
-    const signIn = async (email: string, password: string) => {
+    const signIn = async (email: string, password: string, origin: Record<string, string> = ORIGIN) => {
       const csrf = await fetch(`${server.url()}/api/auth/csrf`);
       const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
       const { csrfToken } = (await csrf.json()) as { csrfToken: string };
       const response = await fetch(`${server.url()}/api/auth/callback/credentials`, {
         method: "POST",
         redirect: "manual",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...ORIGIN },
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie, ...origin },
         body: new URLSearchParams({ csrfToken, email, password }).toString(),
       });
       await response.text();
@@ -229,6 +229,8 @@ describe("audit log", () => {
     await signIn(tenant.user.email, TENANT_PASSWORD);
     await signIn(tenant.user.email.toUpperCase(), "not the password");
     await signIn("nobody@example.test", "not the password");
+    // Without a proxy's header, the address is the peer's, as the server saw it.
+    await signIn(other.user.email, TENANT_PASSWORD, {});
 
     const { data } = await entries(await auditReader(tenant), "?per_page=100");
     const self = { type: "user", id: tenant.user.id, label: tenant.user.email };
@@ -238,7 +240,9 @@ describe("audit log", () => {
     ]);
     const unknown = await db.select().from(auditLog).where(eq(auditLog.actorLabel, "nobody@example.test"));
     expect(unknown).toMatchObject([{ organizationId: null, actorId: null, action: "user.sign_in_failed" }]);
-    expect(JSON.stringify(await entries(await auditReader(other), "?per_page=100"))).not.toContain("nobody@example.test");
+    const otherLog = await entries(await auditReader(other), "?per_page=100");
+    expect(JSON.stringify(otherLog)).not.toContain("nobody@example.test");
+    expect(otherLog.data.filter((entry) => entry.action === "user.signed_in")).toMatchObject([{ ip_address: "127.0.0.1" }]);
     // The password tried is never kept.
     expect(JSON.stringify(await db.select().from(auditLog))).not.toContain("not the password");
   });
