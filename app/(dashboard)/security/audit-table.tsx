@@ -54,5 +54,5 @@ const columns = [
 
 /** One page of the audit log, newest first; filtering and paging happen on the server through the URL. */
 export function AuditTable({ entries }: { entries: AuditLogJson[] }) {
-  return <DataTable data={entries} columns={columns} getRowId={(row) => row.id} caption="Audit log entries" testId="audit-row" />;
+  return <DataTable data={entries} columns={columns} getRowId={(row) => row.id} caption="Audit log entries" testId="audit-row" scrollLabel="Audit log" />;
 }
