@@ -23,7 +23,7 @@ export default async function SecurityPage({ searchParams }: { searchParams: Pro
         <h1 className="text-2xl font-semibold">Security</h1>
         <p className="text-sm text-slate-600">
           The audit log: who changed keys, integrations, secrets, members, events and orders, and who signed in, from where.
-          Entries cannot be changed and are kept for a year.
+          Entries cannot be changed; they are kept for a year unless configured otherwise.
         </p>
       </div>
 
