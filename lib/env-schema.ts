@@ -49,6 +49,8 @@ const schema = z.object({
   WEBHOOK_AUTO_DISABLE_AFTER: optionalString.pipe(duration.optional()).transform((v) => v ?? 5 * DURATION_UNIT_MS.d),
   // Finished deliveries and their attempts are deleted after this many days.
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  // Audit log entries are deleted after this many days (a daily cron; the database refuses younger deletions).
+  AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // Requests per minute one dashboard user may make to the user-token and session endpoints.
   DASHBOARD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -1,4 +1,5 @@
 import { inngest } from "@/inngest/client";
+import { pruneInBatches } from "@/inngest/prune-in-batches";
 import { env } from "@/lib/env";
 import { deleteExpiredDeliveries, RETENTION_BATCH } from "@/lib/webhooks/retention";
 
@@ -8,13 +9,5 @@ const BATCHES_PER_RUN = 50;
 /** Retention: finished deliveries older than WEBHOOK_RETENTION_DAYS go, with their attempts, in bounded batches. */
 export const pruneWebhookDeliveries = inngest.createFunction(
   { id: "prune-webhook-deliveries", triggers: [{ cron: "17 * * * *" }], retries: 0, singleton: { mode: "skip" } },
-  async ({ step }) => {
-    let deleted = 0;
-    for (let batch = 0; batch < BATCHES_PER_RUN; batch++) {
-      const count = await step.run("delete-batch", () => deleteExpiredDeliveries(env.WEBHOOK_RETENTION_DAYS));
-      deleted += count;
-      if (count < RETENTION_BATCH) break;
-    }
-    return { deleted };
-  },
+  ({ step }) => pruneInBatches(step, BATCHES_PER_RUN, RETENTION_BATCH, () => deleteExpiredDeliveries(env.WEBHOOK_RETENTION_DAYS)),
 );

@@ -2,6 +2,7 @@ import "server-only";
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { env } from "@/lib/env";
 import { NEWEST_FIRST, orderThenId, pageOf, type ListOrder, type PaginationQuery, type SortColumn } from "@/lib/http/pagination";
 import { constantTimeEqual, hmacSha256, randomToken, sha256Hex } from "./secrets";
@@ -27,18 +28,27 @@ export interface NewApiKey {
 /** Creates a key and returns its full text: the only moment it exists outside the caller's hands. */
 export async function createApiKey(input: NewApiKey, q: Queryable = db, fullKey = API_KEY_PREFIX + randomToken(24)) {
   for (const scope of input.scopes) if (!isScope(scope)) throw new Error(`Unknown scope: ${scope}`);
-  const [row] = await q
-    .insert(apiKeys)
-    .values({
-      organizationId: input.organizationId,
-      name: input.name,
-      keyHash: sha256Hex(fullKey),
-      displayPrefix: fullKey.slice(0, 10),
-      scopes: input.scopes,
-      rateLimitPerMinute: input.rateLimitPerMinute ?? 60,
-    })
-    .returning();
-  return { key: fullKey, record: row! };
+  const row = await q.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(apiKeys)
+      .values({
+        organizationId: input.organizationId,
+        name: input.name,
+        keyHash: sha256Hex(fullKey),
+        displayPrefix: fullKey.slice(0, 10),
+        scopes: input.scopes,
+        rateLimitPerMinute: input.rateLimitPerMinute ?? 60,
+      })
+      .returning();
+    await recordAudit(tx, {
+      organizationId: inserted!.organizationId,
+      action: "api_key.created",
+      target: { type: "api_key", id: inserted!.id, label: inserted!.name },
+      details: { prefix: inserted!.displayPrefix, scopes: inserted!.scopes, rate_limit_per_minute: inserted!.rateLimitPerMinute },
+    });
+    return inserted!;
+  });
+  return { key: fullKey, record: row };
 }
 
 /** The demo key is derived from the auth secret, so every start can print it while only its hash is stored. */
@@ -57,12 +67,21 @@ export function revokeApiKeyById(keyId: string, q: Queryable = db) {
 }
 
 async function revokeWhere(condition: SQL | undefined, q: Queryable) {
-  const [row] = await q
-    .update(apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(condition, isNull(apiKeys.revokedAt)))
-    .returning();
-  return row ?? null;
+  return q.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(condition, isNull(apiKeys.revokedAt)))
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      action: "api_key.revoked",
+      target: { type: "api_key", id: row.id, label: row.name },
+      details: { prefix: row.displayPrefix },
+    });
+    return row;
+  });
 }
 
 /** The key behind an Authorization header value, or null when it is missing, malformed, unknown or revoked. */

@@ -2,11 +2,14 @@ import "server-only";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
+import { db } from "@/db/client";
 import type { Role } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/audit-log";
+import { originOf, type RequestOrigin } from "@/lib/audit/context";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { throttledCheck } from "./login-throttle";
-import { checkCredentials, currentSessionRole, endUserSessions, type SessionSubject } from "./users";
+import { checkCredentials, currentSessionRole, endUserSessions, findUserByEmail, type SessionSubject } from "./users";
 
 declare module "next-auth" {
   interface User {
@@ -25,6 +28,22 @@ export class SignInThrottled extends CredentialsSignin {
   code = "throttled";
 }
 
+/**
+ * A refused sign-in goes into the audit log with the e-mail tried; it belongs to an organization only when a
+ * user has that e-mail (the user id is then the actor's), else to none, so no organization learns of it.
+ */
+async function recordFailedSignIn(email: string, origin: RequestOrigin, reason: "invalid_credentials" | "throttled") {
+  const user = await findUserByEmail(email);
+  await recordAudit(db, {
+    organizationId: user?.organizationId ?? null,
+    action: "user.sign_in_failed",
+    actor: { type: "user", id: user?.id ?? null, label: email.trim().toLowerCase() },
+    origin,
+    target: { type: "user", id: user?.id ?? null, label: email.trim().toLowerCase() },
+    details: { reason },
+  });
+}
+
 const credentialsSchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1000) });
 
 /**
@@ -40,15 +59,24 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: [
     Credentials({
       credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
-      authorize: async (raw) => {
+      authorize: async (raw, request) => {
         const parsed = credentialsSchema.safeParse(raw);
         if (!parsed.success) return null;
         const { email, password } = parsed.data;
+        const origin = originOf(request.headers);
         // Throttled here rather than in the sign-in page so the Auth.js callback endpoint is throttled too.
         const result = await throttledCheck(email, () => checkCredentials(email, password));
-        if (result.throttled) throw new SignInThrottled();
+        if (result.throttled) {
+          await recordFailedSignIn(email, origin, "throttled");
+          throw new SignInThrottled();
+        }
         const { user } = result;
-        if (!user) return null;
+        if (!user) {
+          await recordFailedSignIn(email, origin, "invalid_credentials");
+          return null;
+        }
+        const self = { type: "user", id: user.id, label: user.email } as const;
+        await recordAudit(db, { organizationId: user.organizationId, action: "user.signed_in", actor: self, origin, target: self });
         return {
           id: user.id,
           email: user.email,

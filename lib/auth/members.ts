@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { invitations, organizations, users, type Role } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { ApiError } from "@/lib/http/errors";
 import { randomToken, sha256Hex, verifyPassword } from "./secrets";
 import { changePassword, createUser, findUserByEmail, type SessionSubject } from "./users";
@@ -48,13 +49,24 @@ export async function inviteMember(
   if (await findUserByEmail(email)) throw new ApiError("conflict", `A user with the e-mail ${email} already exists`);
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
-  await db.insert(invitations).values({
-    organizationId: input.organizationId,
-    email,
-    role: input.role,
-    tokenHash: sha256Hex(token),
-    invitedBy: input.actor?.userId ?? null,
-    expiresAt,
+  await db.transaction(async (tx) => {
+    const [invitation] = await tx
+      .insert(invitations)
+      .values({
+        organizationId: input.organizationId,
+        email,
+        role: input.role,
+        tokenHash: sha256Hex(token),
+        invitedBy: input.actor?.userId ?? null,
+        expiresAt,
+      })
+      .returning({ id: invitations.id });
+    await recordAudit(tx, {
+      organizationId: input.organizationId,
+      action: "member.invited",
+      target: { type: "invitation", id: invitation!.id, label: email },
+      details: { role: input.role, expires_at: expiresAt.toISOString() },
+    });
   });
   return { token, expiresAt };
 }
@@ -88,7 +100,16 @@ export async function acceptInvitation(token: string, password: string, now = ne
     if (!invitation) throw new ApiError("not_found", "This invitation is unknown, already used or expired");
     if (await findUserByEmail(invitation.email, tx)) throw new ApiError("conflict", `A user with the e-mail ${invitation.email} already exists`);
     await tx.update(invitations).set({ acceptedAt: now }).where(eq(invitations.id, invitation.id));
-    return createUser({ organizationId: invitation.organizationId, email: invitation.email, password, role: invitation.role }, tx);
+    const user = await createUser({ organizationId: invitation.organizationId, email: invitation.email, password, role: invitation.role }, tx);
+    await recordAudit(tx, {
+      organizationId: invitation.organizationId,
+      action: "invitation.accepted",
+      // The link is the new member's: they act, as the user it just made.
+      actor: { type: "user", id: user.id, label: user.email },
+      target: { type: "user", id: user.id, label: user.email },
+      details: { role: invitation.role, invitation_id: invitation.id },
+    });
+    return user;
   });
 }
 
@@ -101,12 +122,12 @@ async function changeMember(
   userId: string,
   actor: MemberActor,
   newRole: Role | null,
-  apply: (tx: Queryable) => Promise<unknown>,
+  apply: (tx: Queryable, target: { role: Role; email: string }) => Promise<unknown>,
 ) {
   return db.transaction(async (tx) => {
     await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for("update");
     const [target] = await tx
-      .select({ role: users.role })
+      .select({ role: users.role, email: users.email })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.organizationId, organizationId)));
     if (!target) throw new ApiError("not_found", "Member not found");
@@ -121,25 +142,38 @@ async function changeMember(
         throw new ApiError("conflict", "An organization keeps at least one owner: make another member owner first");
       }
     }
-    await apply(tx);
+    await apply(tx, target);
   });
 }
 
 /** A new role; the member's sessions end so no session keeps the old role's pages open. */
 export async function setMemberRole(organizationId: string, userId: string, role: Role, actor: MemberActor) {
-  await changeMember(organizationId, userId, actor, role, (tx) =>
-    tx
+  await changeMember(organizationId, userId, actor, role, async (tx, target) => {
+    await tx
       .update(users)
       .set({ role, sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(and(eq(users.id, userId), eq(users.organizationId, organizationId))),
-  );
+      .where(and(eq(users.id, userId), eq(users.organizationId, organizationId)));
+    await recordAudit(tx, {
+      organizationId,
+      action: "member.role_changed",
+      target: { type: "user", id: userId, label: target.email },
+      details: { from: target.role, to: role },
+    });
+  });
 }
 
 /** Removes the member (or, as the actor, leaves): their sessions and user tokens end with the user row. */
 export async function removeMember(organizationId: string, userId: string, actor: MemberActor) {
-  await changeMember(organizationId, userId, actor, null, (tx) =>
-    tx.delete(users).where(and(eq(users.id, userId), eq(users.organizationId, organizationId))),
-  );
+  await changeMember(organizationId, userId, actor, null, async (tx, target) => {
+    // Recorded first: the actor's label is read from their user row, which leaving deletes.
+    await recordAudit(tx, {
+      organizationId,
+      action: actor?.userId === userId ? "member.left" : "member.removed",
+      target: { type: "user", id: userId, label: target.email },
+      details: { role: target.role },
+    });
+    await tx.delete(users).where(and(eq(users.id, userId), eq(users.organizationId, organizationId)));
+  });
 }
 
 /**

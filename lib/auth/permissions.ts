@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   deliveries: TECHNICAL,
   /** Members: inviting, re-roling, removing (admins never touch owners, see lib/auth/members). */
   members: MANAGERS,
+  /** The Security page: the organization's audit log. */
+  audit: MANAGERS,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

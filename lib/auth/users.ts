@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { users, type Role } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { hashPassword, verifyPassword } from "./secrets";
 
 export async function createUser(
@@ -78,12 +79,17 @@ export async function endUserSessions(userId: string, q: Queryable = db): Promis
 
 /** Sets a new password; the user's existing sessions and tokens end with the old one. */
 export async function changePassword(userId: string, password: string, q: Queryable = db): Promise<boolean> {
-  const rows = await q
-    .update(users)
-    .set({ passwordHash: await hashPassword(password), sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return rows.length > 0;
+  const passwordHash = await hashPassword(password);
+  return q.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, organizationId: users.organizationId, email: users.email });
+    if (!row) return false;
+    await recordAudit(tx, { organizationId: row.organizationId, action: "user.password_changed", target: { type: "user", id: row.id, label: row.email } });
+    return true;
+  });
 }
 
 // A dummy hash to compare against when the e-mail is unknown, so timing does not reveal which part was wrong.

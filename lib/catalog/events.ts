@@ -1,6 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "@/db/client";
 import { EVENT_STATUSES, events, ticketTypes, venues, type EventStatus } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { conflict, notFound, validationFailed } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { refundCompletedOrdersOfEvent } from "@/lib/orders/refunds";
@@ -138,7 +139,13 @@ export async function createEvent(organizationId: string, input: CreateEventInpu
  * completed order is refunded (which also returns its quantities to the ticket types). Returns the
  * refunds' webhook deliveries, announced by the caller after its commit.
  */
-async function withdrawEvent(tx: Transaction, organizationId: string, eventId: string, reason: string): Promise<string[]> {
+async function withdrawEvent(
+  tx: Transaction,
+  organizationId: string,
+  event: EventRow,
+  reason: "event_cancelled" | "event_deleted",
+): Promise<string[]> {
+  const eventId = event.id;
   // Ticket rows are locked in id order, as order creation and refunds take them, so none can deadlock.
   await tx
     .select({ id: ticketTypes.id })
@@ -146,7 +153,13 @@ async function withdrawEvent(tx: Transaction, organizationId: string, eventId: s
     .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, eventId)))
     .orderBy(asc(ticketTypes.id))
     .for("update");
-  const { deliveryIds } = await refundCompletedOrdersOfEvent(tx, organizationId, eventId, reason);
+  const { deliveryIds, refunded } = await refundCompletedOrdersOfEvent(tx, organizationId, eventId, reason);
+  await recordAudit(tx, {
+    organizationId,
+    action: reason === "event_cancelled" ? "event.cancelled" : "event.deleted",
+    target: { type: "event", id: toPublicId("event", eventId), label: event.name },
+    details: { refunded_orders: refunded },
+  });
   await tx
     .update(ticketTypes)
     .set({ cancelledAt: new Date(), updatedAt: new Date() })
@@ -182,7 +195,7 @@ export async function updateEvent(organizationId: string, publicId: string, inpu
       })
       .where(eq(events.id, current.id));
     const withdrawn = status === "cancelled" && current.status !== "cancelled";
-    const deliveryIds = withdrawn ? await withdrawEvent(tx, organizationId, current.id, "event_cancelled") : [];
+    const deliveryIds = withdrawn ? await withdrawEvent(tx, organizationId, current, "event_cancelled") : [];
     return { event: await loadEvent(tx, organizationId, current.id), deliveryIds };
   });
   await announceDeliveries(deliveryIds);
@@ -194,7 +207,7 @@ export async function deleteEvent(organizationId: string, publicId: string): Pro
   const deliveryIds = await db.transaction(async (tx) => {
     const event = await liveEventOrNotFound(tx, organizationId, publicId, "update");
     await tx.update(events).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(events.id, event.id));
-    return withdrawEvent(tx, organizationId, event.id, "event_deleted");
+    return withdrawEvent(tx, organizationId, event, "event_deleted");
   });
   await announceDeliveries(deliveryIds);
 }

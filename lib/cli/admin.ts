@@ -6,6 +6,7 @@ import { z } from "zod";
 import { closeDatabase, databaseHandle } from "@/db/client";
 import { runMigrations } from "@/db/migrator";
 import { CURRENCIES, RETRY_SCHEDULES, USER_ROLES, WEBHOOK_EVENT_TYPES } from "@/db/schema";
+import { SYSTEM_CONTEXT, withAuditContext } from "@/lib/audit/context";
 import { createApiKey, revokeApiKeyById } from "@/lib/auth/api-keys";
 import { SCOPES, type Scope } from "@/lib/auth/scopes";
 import { issueUserToken } from "@/lib/auth/user-token";
@@ -281,7 +282,9 @@ async function main(argv: string[]): Promise<number> {
   refuseIfServerHoldsDatabase();
   try {
     await runMigrations(databaseHandle());
-    console.log(JSON.stringify(await cmd.run(args), null, 2));
+    // The audit log names the operator's changes for what they are: the CLI's, with no user or key.
+    const audit = { ...SYSTEM_CONTEXT, actor: { type: "system", label: `admin CLI (${name})` } as const };
+    console.log(JSON.stringify(await withAuditContext(audit, () => cmd.run(args)), null, 2));
     return 0;
   } catch (error) {
     if (error instanceof CliError || error instanceof ApiError) {

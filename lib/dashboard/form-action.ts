@@ -1,5 +1,7 @@
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import { originOf } from "@/lib/audit/context";
 import type { FormState } from "./forms";
 import { settleForm, type FormActionSpec } from "./form-submission";
 import { requireSession } from "./session";
@@ -15,7 +17,7 @@ export function formAction<Data, State extends FormState>(spec: FormActionSpec<D
   const action = async (_previous: State, formData: FormData): Promise<State> => {
     // Any signed-in role passes here; settleForm answers a missing permission at the form.
     const session = await requireSession("read");
-    const outcome = await settleForm(spec, session, formData);
+    const outcome = await settleForm(spec, session, formData, originOf(await headers()));
     if (!outcome.ok) return outcome.state;
     for (const target of spec.revalidate?.(outcome.data, outcome.state) ?? []) {
       if (typeof target === "string") revalidatePath(target);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withAuditContext, type RequestOrigin } from "@/lib/audit/context";
 import { can, forbiddenMessage, type Permission } from "@/lib/auth/permissions";
 import { apiErrorFromDatabase } from "@/lib/http/db-errors";
 import { ApiError, type ErrorCode } from "@/lib/http/errors";
@@ -86,11 +87,17 @@ export function formStateOfError(error: unknown): FormState {
   return { error: worded ? wording : apiError.message, fieldErrors: fields };
 }
 
-/** Role → parse → domain call → error mapping for one submitted form, without the request-bound session and cache. */
+const NO_ORIGIN: RequestOrigin = { ipAddress: null, userAgent: null };
+
+/**
+ * Role → parse → domain call → error mapping for one submitted form, without the request-bound session and cache.
+ * The domain call runs as the session's user from `origin`, which is what the audit log records.
+ */
 export async function settleForm<Data, State extends FormState>(
   spec: FormActionSpec<Data, State>,
   session: DashboardSession,
   formData: FormData,
+  origin: RequestOrigin = NO_ORIGIN,
 ): Promise<FormOutcome<Data, State>> {
   const input = formObject(formData, spec.lists);
   const kept = () => (spec.keep?.(input) ?? {}) as State;
@@ -108,7 +115,8 @@ export async function settleForm<Data, State extends FormState>(
     return { ok: false, state: { ...kept(), fieldErrors: errors } };
   }
   try {
-    return { ok: true, data: parsed.data, state: await spec.run(session, parsed.data) };
+    const audit = { actor: { type: "user", id: session.userId, label: session.email } as const, ...origin };
+    return { ok: true, data: parsed.data, state: await withAuditContext(audit, () => spec.run(session, parsed.data)) };
   } catch (error) {
     // A second check inside the call (the API's body schema on the form's output) reports at its fields too.
     if (error instanceof z.ZodError) return { ok: false, state: { ...kept(), fieldErrors: fieldErrors(error) } };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { authenticateApiKey } from "@/lib/auth/api-keys";
 import { hasScope } from "@/lib/auth/scopes";
+import { originOf, withAuditContext, type AuditActor } from "@/lib/audit/context";
 import { resolveDashboardPrincipal } from "@/lib/auth/dashboard-principal";
 import { can, forbiddenMessage } from "@/lib/auth/permissions";
 import { isCrossOriginRequest } from "@/lib/auth/same-origin";
@@ -146,9 +147,12 @@ export function endpoint<const Op extends Operation>(
       const params = (await context.params) as Record<string, string>;
       const url = new URL(request.url);
       const rawBody = request.method === "GET" || request.method === "DELETE" ? undefined : await readBody(request);
+      const { principal } = authorized;
+      const actor: AuditActor = principal.apiKeyId ? { type: "api_key", id: principal.apiKeyId } : { type: "user", id: principal.userId! };
+      const audit = { actor, ...originOf(request.headers) };
       // Parsed inside the idempotent run, so a request refused for its input frees its Idempotency-Key.
       const run = () =>
-        handler({
+        withAuditContext(audit, () => handler({
           request,
           params,
           traceId,
@@ -156,7 +160,7 @@ export function endpoint<const Op extends Operation>(
           query: operation.query ? parseWith(operation.query, queryObject(url), "query parameters") : undefined,
           // Only a missing body stands for {}: a JSON null is a body, and not an object.
           body: operation.body ? parseWith(operation.body, rawBody ? rawBody.value : {}, "request body") : undefined,
-        } as RequestContext<Op>);
+        } as RequestContext<Op>));
       const idempotencyKey = request.method === "POST" ? request.headers.get("idempotency-key") : null;
       const reply = idempotencyKey
         ? await withIdempotency(

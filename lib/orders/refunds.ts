@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, type Transaction } from "@/db/client";
 import { orders } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { conflict, notFound } from "@/lib/http/errors";
 import { fromPublicId } from "@/lib/ids";
 import { announceDeliveries, recordOrderEvent } from "@/lib/webhooks/outbox";
@@ -36,7 +37,14 @@ export async function refundOrder(organizationId: string, orderId: string, reaso
       .where(eq(orders.id, orderId));
     await releaseTickets(tx, organizationId, orderIds);
     const deliveryIds = await recordOrderEvent(tx, organizationId, "OrderRefunded", [orderId]);
-    return { order: await loadOrder(tx, organizationId, orderId), deliveryIds };
+    const order = await loadOrder(tx, organizationId, orderId);
+    await recordAudit(tx, {
+      organizationId,
+      action: "order.refunded",
+      target: { type: "order", id: order.id, label: `#${order.order_number}` },
+      details: { reason: order.refund_reason ?? null, total: order.total, currency: order.currency },
+    });
+    return { order, deliveryIds };
   });
   // Only after commit: a webhook must never announce a refund that was rolled back.
   await announceDeliveries(deliveryIds);

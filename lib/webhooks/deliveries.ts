@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { DELIVERY_STATUSES, orders, webhookAttempts, webhookDeliveries, type DeliveryStatus, type WebhookEventType } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { notFound } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { announceDeliveries } from "./outbox";
@@ -185,7 +186,16 @@ export async function createRedelivery(organizationId: string, publicId: string,
 
 /** POST /webhooks/deliveries/:id/redeliver: the new delivery is started like any other. */
 export async function redeliver(organizationId: string, publicId: string): Promise<DeliveryJson> {
-  const row = await createRedelivery(organizationId, publicId);
+  const row = await db.transaction(async (tx) => {
+    const created = await createRedelivery(organizationId, publicId, tx);
+    await recordAudit(tx, {
+      organizationId,
+      action: "delivery.redelivered",
+      target: { type: "delivery", id: toPublicId("delivery", created.redeliveryOf!), label: created.eventType },
+      details: { redelivery_id: toPublicId("delivery", created.id) },
+    });
+    return created;
+  });
   await announceDeliveries([row.id]);
   return serializeDelivery(row);
 }

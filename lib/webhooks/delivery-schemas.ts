@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type DeliveryStatus } from "@/db/schema";
-import { paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
+import { instantParam, paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
 import { fromPublicId } from "@/lib/ids";
 
 const statusList = (text: string) => text.split(",").map((part) => part.trim());
 const isDeliveryStatus = (text: string): text is DeliveryStatus => (DELIVERY_STATUSES as readonly string[]).includes(text);
-
-/** An ISO 8601 instant (with offset) or a whole UTC day (`2026-11-24`). */
-const instantParam = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time").transform((text) => new Date(text));
 
 export const listDeliveriesQuerySchema = paginationQuerySchema
   .extend({

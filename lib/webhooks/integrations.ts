@@ -1,10 +1,12 @@
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { RETRY_SCHEDULES, webhookAttempts, webhookDeliveries, webhookIntegrations, WEBHOOK_EVENT_TYPES, type DisabledReason, type RetrySchedule, type WebhookEventType } from "@/db/schema";
+import { recordAudit } from "@/lib/audit/audit-log";
 import { randomToken } from "@/lib/auth/secrets";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { NEWEST_FIRST, orderThenId, pageOf, type ListOrder, type PaginationQuery, type SortColumn } from "@/lib/http/pagination";
 import { fromPublicId, toPublicId } from "@/lib/ids";
+import type { AuditAction } from "@/lib/audit/actions";
 import { checkTarget, TargetRefused } from "./target";
 
 export interface IntegrationJson {
@@ -93,6 +95,22 @@ function validEvents(events: readonly string[]): WebhookEventType[] {
   return [...new Set(events)] as WebhookEventType[];
 }
 
+/** An integration's URL as the audit log names it: without credentials or query, which may hold secrets. */
+function urlLabel(url: string): string {
+  const parsed = new URL(url);
+  return parsed.origin + parsed.pathname;
+}
+
+/** The audit entry of a change to an integration, in the change's transaction; its target is the integration. */
+export function auditIntegration(q: Queryable, action: AuditAction, row: IntegrationRow, details: Record<string, unknown> = {}) {
+  return recordAudit(q, {
+    organizationId: row.organizationId,
+    action,
+    target: { type: "integration", id: toPublicId("integration", row.id), label: urlLabel(row.url) },
+    details,
+  });
+}
+
 /** `signed: false` makes an integration of the kind that predates signing (no secret until its next update). */
 export async function createIntegration(
   input: { organizationId: string; url: string; events?: WebhookEventType[]; description?: string; signed?: boolean; retrySchedule?: string },
@@ -100,18 +118,23 @@ export async function createIntegration(
 ): Promise<IntegrationJson> {
   const url = await validUrl(input.url);
   const events = validEvents(input.events ?? ["OrderCompleted"]);
-  const [row] = await q
-    .insert(webhookIntegrations)
-    .values({
-      organizationId: input.organizationId,
-      url,
-      events,
-      description: input.description?.trim() ?? "",
-      signingSecret: input.signed === false ? null : newSigningSecret(),
-      retrySchedule: validRetrySchedule(input.retrySchedule ?? "immediate"),
-    })
-    .returning();
-  return serializeIntegration(row!);
+  const retrySchedule = validRetrySchedule(input.retrySchedule ?? "immediate");
+  const row = await q.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(webhookIntegrations)
+      .values({
+        organizationId: input.organizationId,
+        url,
+        events,
+        description: input.description?.trim() ?? "",
+        signingSecret: input.signed === false ? null : newSigningSecret(),
+        retrySchedule,
+      })
+      .returning();
+    await auditIntegration(tx, "integration.created", inserted!, { events, retry_schedule: retrySchedule });
+    return inserted!;
+  });
+  return serializeIntegration(row);
 }
 
 const SORT_COLUMNS = {
@@ -183,20 +206,30 @@ export async function updateIntegration(
 ): Promise<IntegrationJson> {
   const url = changes.url === undefined ? undefined : await validUrl(changes.url);
   const events = changes.events === undefined ? undefined : validEvents(changes.events);
-  const [row] = await q
-    .update(webhookIntegrations)
-    .set({
-      ...(url === undefined ? {} : { url }),
-      ...(events === undefined ? {} : { events }),
-      ...(changes.description === undefined ? {} : { description: changes.description.trim() }),
-      ...(changes.enabled === undefined ? {} : { enabled: changes.enabled, disabledReason: null, disabledAt: null }),
-      ...(changes.retrySchedule === undefined ? {} : { retrySchedule: validRetrySchedule(changes.retrySchedule) }),
-      signingSecret: sql`coalesce(${webhookIntegrations.signingSecret}, ${newSigningSecret()})`,
-      updatedAt: new Date(),
-    })
-    .where(ownIntegration(organizationId, publicId))
-    .returning();
-  if (!row) throw notFound("Integration");
+  const retrySchedule = changes.retrySchedule === undefined ? undefined : validRetrySchedule(changes.retrySchedule);
+  const row = await q.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(webhookIntegrations)
+      .set({
+        ...(url === undefined ? {} : { url }),
+        ...(events === undefined ? {} : { events }),
+        ...(changes.description === undefined ? {} : { description: changes.description.trim() }),
+        ...(changes.enabled === undefined ? {} : { enabled: changes.enabled, disabledReason: null, disabledAt: null }),
+        ...(retrySchedule === undefined ? {} : { retrySchedule }),
+        signingSecret: sql`coalesce(${webhookIntegrations.signingSecret}, ${newSigningSecret()})`,
+        updatedAt: new Date(),
+      })
+      .where(ownIntegration(organizationId, publicId))
+      .returning();
+    if (!updated) throw notFound("Integration");
+    // Which fields were sent, not their values: a URL may carry credentials.
+    const changed = Object.entries({ url, events, description: changes.description, retry_schedule: retrySchedule })
+      .filter(([, value]) => value !== undefined)
+      .map(([field]) => field);
+    if (changed.length) await auditIntegration(tx, "integration.updated", updated, { changed, ...(events ? { events } : {}) });
+    if (changes.enabled !== undefined) await auditIntegration(tx, changes.enabled ? "integration.enabled" : "integration.disabled", updated);
+    return updated;
+  });
   return serializeIntegration(row);
 }
 
@@ -219,17 +252,21 @@ export async function rotateIntegrationSecret(
     ]);
   }
   const overlap = expirePreviousInSeconds > 0;
-  const [row] = await q
-    .update(webhookIntegrations)
-    .set({
-      signingSecret: newSigningSecret(),
-      previousSigningSecret: overlap ? sql`${webhookIntegrations.signingSecret}` : null,
-      previousSecretExpiresAt: overlap ? sql`now() + make_interval(secs => ${expirePreviousInSeconds})` : null,
-      updatedAt: new Date(),
-    })
-    .where(ownIntegration(organizationId, publicId))
-    .returning();
-  if (!row) throw notFound("Integration");
+  const row = await q.transaction(async (tx) => {
+    const [rotated] = await tx
+      .update(webhookIntegrations)
+      .set({
+        signingSecret: newSigningSecret(),
+        previousSigningSecret: overlap ? sql`${webhookIntegrations.signingSecret}` : null,
+        previousSecretExpiresAt: overlap ? sql`now() + make_interval(secs => ${expirePreviousInSeconds})` : null,
+        updatedAt: new Date(),
+      })
+      .where(ownIntegration(organizationId, publicId))
+      .returning();
+    if (!rotated) throw notFound("Integration");
+    await auditIntegration(tx, "integration.secret_rotated", rotated, { expire_previous_in: expirePreviousInSeconds });
+    return rotated;
+  });
   return serializeIntegration(row);
 }
 
@@ -253,8 +290,9 @@ export async function deleteIntegration(organizationId: string, publicId: string
       .update(webhookIntegrations)
       .set({ deletedAt: sql`now()`, enabled: false, updatedAt: sql`now()` })
       .where(where)
-      .returning({ id: webhookIntegrations.id });
+      .returning();
     if (!row) throw notFound("Integration");
+    await auditIntegration(tx, "integration.deleted", row);
     await tx.execute(sql`
       with ended as (
         update ${webhookDeliveries}
@@ -279,6 +317,8 @@ export async function getIntegrationSecret(
   if (!row) throw notFound("Integration");
   if (!row.signingSecret) throw new ApiError("conflict", "This integration is unsigned; update it to give it a secret");
   const end = overlapEnd(row);
+  // Only that it was shown, never the secret itself.
+  await auditIntegration(q, "integration.secret_revealed", row, { previous_included: Boolean(end) });
   return {
     signing_secret: row.signingSecret,
     ...(end ? { previous_signing_secret: row.previousSigningSecret!, previous_secret_expires_at: end.toISOString() } : {}),

@@ -3,7 +3,7 @@ import { db, rowsOf } from "@/db/client";
 import { webhookIntegrations, webhookRecoveries } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
 import { toPublicId } from "@/lib/ids";
-import { ownIntegration } from "./integrations";
+import { auditIntegration, ownIntegration } from "./integrations";
 import { announceDeliveries } from "./outbox";
 
 /** Most deliveries one recovery may queue; a larger window is refused so one call stays a bounded transaction. */
@@ -28,7 +28,7 @@ export async function recoverFailedDeliveries(
   }
   const { recoveryId, ids } = await db.transaction(async (tx) => {
     const [integration] = await tx
-      .select({ id: webhookIntegrations.id })
+      .select()
       .from(webhookIntegrations)
       .where(ownIntegration(organizationId, integrationPublicId))
       .for("update");
@@ -59,6 +59,13 @@ export async function recoverFailedDeliveries(
         returning id`),
     );
     await tx.update(webhookRecoveries).set({ queued: inserted.length }).where(eq(webhookRecoveries.id, recovery!.id));
+    // One entry for the whole recovery, with its count, not one per delivery.
+    await auditIntegration(tx, "integration.deliveries_recovered", integration, {
+      recovery_id: toPublicId("recovery", recovery!.id),
+      queued: inserted.length,
+      since: window.since.toISOString(),
+      until: until.toISOString(),
+    });
     return { recoveryId: recovery!.id, ids: inserted.map((row) => row.id) };
   });
   await announceDeliveries(ids);

@@ -87,7 +87,7 @@ export function InputFilter({
   label: string;
   name: string;
   value: string | undefined;
-  type?: "text" | "datetime-local";
+  type?: "text" | "datetime-local" | "date";
   placeholder?: string;
   className?: string;
 }) {

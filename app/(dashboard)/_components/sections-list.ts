@@ -10,6 +10,7 @@ export const SECTIONS = [
   { href: "/integrations", label: "Integrations", permission: "integrations" },
   { href: "/deliveries", label: "Deliveries", permission: "deliveries" },
   { href: "/members", label: "Members", permission: "members" },
+  { href: "/security", label: "Security", permission: "audit" },
   { href: "/account", label: "Account", permission: "account" },
 ] as const satisfies readonly { href: string; label: string; permission: Permission }[];
 

@@ -8,6 +8,7 @@ import { useFormAction } from "../_components/notices";
 
 const SCOPE_HINTS: Partial<Record<(typeof SCOPES)[number], string>> = {
   "*": "everything, including future scopes",
+  "audit:read": "the organization's audit log (GET /v1/audit-log)",
   "customers:read": "includes memberships:read",
 };
 

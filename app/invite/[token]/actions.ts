@@ -1,5 +1,7 @@
 "use server";
 
+import { headers } from "next/headers";
+import { originOf, SYSTEM_CONTEXT, withAuditContext } from "@/lib/audit/context";
 import { signIn } from "@/lib/auth/auth";
 import { acceptInvitation } from "@/lib/auth/members";
 import { fieldErrors, formObject, type FormState } from "@/lib/dashboard/forms";
@@ -12,7 +14,9 @@ export async function acceptInvitationAction(_previous: FormState, formData: For
   if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error) };
   let email: string;
   try {
-    ({ email } = await acceptInvitation(parsed.data.token, parsed.data.password));
+    // The entry names the new member as its actor; the request gives where they accepted from.
+    const origin = originOf(await headers());
+    ({ email } = await withAuditContext({ ...SYSTEM_CONTEXT, ...origin }, () => acceptInvitation(parsed.data.token, parsed.data.password)));
   } catch (error) {
     return formStateOfError(error);
   }
