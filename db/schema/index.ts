@@ -3,3 +3,4 @@ export * from "./catalog";
 export * from "./orders";
 export * from "./webhooks";
 export * from "./api-infra";
+export * from "./request-log";

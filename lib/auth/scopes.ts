@@ -7,6 +7,7 @@ export const SCOPES = [
   "venues:write",
   "memberships:read",
   "customers:read",
+  "logs:read",
   "*",
 ] as const;
 

@@ -6,6 +6,7 @@ import { can, forbiddenMessage } from "@/lib/auth/permissions";
 import { isCrossOriginRequest } from "@/lib/auth/same-origin";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { noteApiKey, noteRequestBody, withRequestLog } from "@/lib/request-log/capture";
 import { apiErrorFromDatabase } from "./db-errors";
 import { ApiError, apiErrorResponse, newTraceId, type ErrorDetail } from "./errors";
 import { withIdempotency } from "./idempotency";
@@ -109,6 +110,7 @@ async function authorize(request: Request, access: Access): Promise<Authorized> 
   }
   const key = token ? await authenticateApiKey(token) : null;
   if (!key) throw new ApiError("unauthorized", "Invalid or missing API key");
+  noteApiKey(request, key);
   const headers = await enforceRateLimit(key.id, key.rateLimitPerMinute);
   if (!hasScope(key.scopes, access.scope)) {
     throw new ApiError("forbidden", `Insufficient permissions. Required scope: ${access.scope}`, undefined, headers);
@@ -146,6 +148,7 @@ export function endpoint<const Op extends Operation>(
       const params = (await context.params) as Record<string, string>;
       const url = new URL(request.url);
       const rawBody = request.method === "GET" || request.method === "DELETE" ? undefined : await readBody(request);
+      if (rawBody) noteRequestBody(request, rawBody.value);
       // Parsed inside the idempotent run, so a request refused for its input frees its Idempotency-Key.
       const run = () =>
         handler({
@@ -175,5 +178,5 @@ export function endpoint<const Op extends Operation>(
       return errorResponse(error, traceId, headers);
     }
   };
-  return Object.assign(serve, { operation });
+  return Object.assign(withRequestLog(serve), { operation });
 }

@@ -6,8 +6,8 @@ import { fromPublicId } from "@/lib/ids";
 const statusList = (text: string) => text.split(",").map((part) => part.trim());
 const isDeliveryStatus = (text: string): text is DeliveryStatus => (DELIVERY_STATUSES as readonly string[]).includes(text);
 
-/** An ISO 8601 instant (with offset) or a whole UTC day (`2026-11-24`). */
-const instantParam = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time").transform((text) => new Date(text));
+/** An ISO 8601 instant (with offset) or a whole UTC day (`2026-11-24`); the request log filters with it too. */
+export const instantParam = z.union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time").transform((text) => new Date(text));
 
 export const listDeliveriesQuerySchema = paginationQuerySchema
   .extend({
