@@ -9,6 +9,7 @@ import { useFormAction } from "../_components/notices";
 const SCOPE_HINTS: Partial<Record<(typeof SCOPES)[number], string>> = {
   "*": "everything, including future scopes",
   "customers:read": "includes memberships:read",
+  "logs:read": "the request log",
 };
 
 export function CreateKeyForm() {
