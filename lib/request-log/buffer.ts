@@ -53,7 +53,8 @@ async function write(records: RequestRecord[]): Promise<void> {
     await db.insert(requestLog).values(records.map(rowOf));
   } catch (error) {
     // The log is best effort: a failed batch is reported and dropped, never retried into the requests' way.
-    log.error("request log batch dropped", { rows: records.length, error: String(error) });
+    // drizzle wraps the driver's error (the constraint or connection failure) as its cause.
+    log.error("request log batch dropped", { rows: records.length, error: String((error as Error).cause ?? error) });
   }
 }
 
@@ -73,14 +74,16 @@ export async function flushRequestLog(): Promise<void> {
 function flushOnShutdown() {
   if (state.hooked) return;
   state.hooked = true;
-  const stop = () => {
+  const stop = (signal?: NodeJS.Signals) => {
     state.stopping = true;
-    void flushRequestLog();
+    const written = flushRequestLog();
+    // Alone on the signal, this listener must not keep the process alive: it ends it as the default would, once written.
+    if (signal && process.listenerCount(signal) === 0) void written.finally(() => process.kill(process.pid, signal));
   };
   // Next's own handlers close the server, let running requests finish, then exit; those requests write at once.
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
-  process.once("beforeExit", stop);
+  process.once("beforeExit", () => stop());
 }
 
 /** Queues one request's record; never waits for the database and never throws into the request. */
