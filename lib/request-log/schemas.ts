@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { createdRangeInOrder, createdRangeShape } from "@/lib/http/created-range";
 import { paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
 import { fromPublicId } from "@/lib/ids";
-import { instantParam } from "@/lib/webhooks/delivery-schemas";
 
 export const STATUS_CLASSES = ["2xx", "3xx", "4xx", "5xx"] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];
@@ -23,13 +23,9 @@ export const listRequestLogQuerySchema = paginationQuerySchema
       .transform((text) => text.toUpperCase())
       .pipe(z.enum(LOGGED_METHODS, `must be one of ${LOGGED_METHODS.join(", ")}`))
       .optional(),
-    created_from: instantParam.optional(),
-    created_to: instantParam.optional(),
+    ...createdRangeShape,
   })
-  .refine((q) => !q.created_from || !q.created_to || q.created_from <= q.created_to, {
-    message: "must not be before created_from",
-    path: ["created_to"],
-  });
+  .refine(...createdRangeInOrder);
 export type ListRequestLogQuery = z.output<typeof listRequestLogQuerySchema>;
 
 export const requestLogEntrySchema = z.object({
