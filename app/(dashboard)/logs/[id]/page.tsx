@@ -87,7 +87,8 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
             </p>
             <pre
               tabIndex={0}
-              aria-label="Request body"
+              aria-label="Request body as stored"
+              data-testid="request-body"
               className="mt-3 max-h-[32rem] overflow-auto rounded-lg bg-slate-900 p-3 font-mono text-xs whitespace-pre-wrap break-all text-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
             >
               {formatted(entry.request_body)}
