@@ -4,8 +4,8 @@
  * PostgreSQL only. Creates a database `bench_reqlog_<timestamp>` on the server of DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres), seeds one organization with --orders orders, and starts two `next
  * start` servers of the production build on it, one with REQUEST_LOG_ENABLED=true and one with false. Then, for each
- * endpoint, --rounds interleaved rounds (the order of the two servers alternating): warm-up, then --samples
- * sequential requests per server, p50 of each. The figure is the median of the rounds' p50s per server, and the
+ * endpoint, --rounds rounds: warm-up, then --samples request pairs (the same request to each server in turn, which
+ * goes first alternating), p50 per server. The figure is the median of the rounds' p50s per server, and the
  * difference "on − off" (target: under 1 ms). Writes bench/results.json (under "request_log") and its section of
  * bench/results.md; the database is dropped at the end.
  *
@@ -77,26 +77,31 @@ function endpoints(orderIds: string[]): Endpoint[] {
   ];
 }
 
-/** p50 of `SAMPLES` sequential requests after `WARMUP` unmeasured ones. */
-async function p50(baseUrl: string, key: string, endpoint: Endpoint): Promise<number> {
-  const call = async (i: number) => {
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
+/**
+ * One round: `WARMUP` unmeasured requests, then `SAMPLES` pairs, each the same request to both servers one after the
+ * other (which goes first alternates), so both meet the same moment of a shared, busy machine. p50 per server.
+ */
+async function pairedRound(key: string, endpoint: Endpoint): Promise<Record<Mode, number>> {
+  const call = async (mode: Mode, i: number) => {
     const { method, path, body, status } = endpoint.request(i);
     const headers: Record<string, string> = { Authorization: `Bearer ${key}`, ...(body ? { "Content-Type": "application/json" } : {}) };
-    const response = await fetch(baseUrl + path, { method, headers, body });
+    const started = performance.now();
+    const response = await fetch(servers[mode]!.baseUrl + path, { method, headers, body });
     if (response.status !== status) throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
+    return performance.now() - started;
   };
-  for (let i = 0; i < WARMUP; i++) await call(i);
-  const latencies: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const started = performance.now();
-    await call(i);
-    latencies.push(performance.now() - started);
+  const latencies: Record<Mode, number[]> = { on: [], off: [] };
+  for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    for (const mode of i % 2 ? [...MODES].reverse() : MODES) {
+      const elapsed = await call(mode, i);
+      if (i >= WARMUP) latencies[mode].push(elapsed);
+    }
   }
-  return percentile(latencies.sort((a, b) => a - b), 50);
+  return { on: median(latencies.on), off: median(latencies.off) };
 }
-
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 async function main() {
   const runStarted = performance.now();
@@ -123,8 +128,8 @@ async function main() {
     for (const endpoint of endpoints(orderIds)) {
       const rounds: Record<Mode, number[]> = { on: [], off: [] };
       for (let round_ = 0; round_ < ROUNDS; round_++) {
-        // Alternating which server goes first, so neither always meets a warmer or colder machine.
-        for (const mode of round_ % 2 ? [...MODES].reverse() : MODES) rounds[mode].push(await p50(servers[mode]!.baseUrl, key, endpoint));
+        const p50 = await pairedRound(key, endpoint);
+        for (const mode of MODES) rounds[mode].push(p50[mode]);
       }
       const on = median(rounds.on);
       const off = median(rounds.off);
@@ -156,8 +161,9 @@ async function main() {
       "# Request log overhead",
       "",
       `Measured ${summary.measured_at} on ${summary.postgres}, ${ORDERS.toLocaleString("en")} orders: two \`next start\` servers of the same build on the same database, ` +
-        `REQUEST_LOG_ENABLED=true and false. Per endpoint ${ROUNDS} interleaved rounds (the server that goes first alternates), each ${WARMUP} warm-up then ` +
-        `${SAMPLES} sequential requests per server; the figure is the median of the rounds' p50s. Target: on − off under ${TARGET_DELTA_MS} ms.`,
+        `REQUEST_LOG_ENABLED=true and false. Per endpoint ${ROUNDS} rounds, each ${WARMUP} warm-up then ${SAMPLES} pairs of sequential requests ` +
+        `(the same request to each server in turn, which one goes first alternating, so both meet the same moment of the machine); ` +
+        `the figure is the median of the rounds' p50s. Target: on − off under ${TARGET_DELTA_MS} ms.`,
       "",
       "| Endpoint | p50 log on (ms) | p50 log off (ms) | on − off (ms) | under 1 ms |",
       "|---|---:|---:|---:|---|",
