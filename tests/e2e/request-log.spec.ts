@@ -25,7 +25,7 @@ test("a request's trace id pasted into the Logs search lands on that request, wh
   // Something that is not a trace id says so instead of searching.
   await page.getByLabel("Trace id").fill("not-a-trace");
   await page.getByRole("button", { name: "Find request" }).click();
-  await expect(page.getByRole("alert")).toContainText("That is not a trace id");
+  await expect(page.getByRole("alert").filter({ hasText: "That is not a trace id" })).toBeVisible();
 
   // Pasted as it is often copied: with spaces around it.
   await page.getByLabel("Trace id").fill(`  ${traceId}  `);
