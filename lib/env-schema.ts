@@ -52,6 +52,12 @@ const schema = z.object({
   // Audit log entries are deleted after this many days (a daily cron; the database refuses younger deletions).
   AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // Requests per minute one dashboard user may make to the user-token and session endpoints.
+  // Requests made with sk_ keys are logged (lib/request-log) unless this is false, and kept this many days.
+  REQUEST_LOG_ENABLED: z
+    .enum(["true", "false", "1", "0", ""])
+    .optional()
+    .transform((v) => v !== "false" && v !== "0"),
+  REQUEST_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   DASHBOARD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // A separate build directory lets parallel test runs (and their builds) coexist in one checkout.

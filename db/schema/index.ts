@@ -4,3 +4,4 @@ export * from "./orders";
 export * from "./webhooks";
 export * from "./api-infra";
 export * from "./audit";
+export * from "./request-log";

@@ -1,19 +1,16 @@
 import { z } from "zod";
 import { AUDIT_ACTOR_TYPES } from "@/db/schema";
-import { instantParam, paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
+import { createdRangeInOrder, createdRangeShape } from "@/lib/http/created-range";
+import { paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
 import { AUDIT_ACTION_NAMES } from "./actions";
 
 export const listAuditLogQuerySchema = paginationQuerySchema
   .extend({
     actor: z.string().trim().min(1).max(320).optional().describe("An actor's id (user or API key), or the start of their label: an e-mail or a key's sk_… prefix, any case"),
     action: z.enum(AUDIT_ACTION_NAMES).optional().describe("Only entries of this action"),
-    created_from: instantParam.optional().describe("From this instant (inclusive): an ISO 8601 date-time with offset, or a UTC date"),
-    created_to: instantParam.optional().describe("Before this instant (exclusive): an ISO 8601 date-time with offset, or a UTC date"),
+    ...createdRangeShape,
   })
-  .refine((q) => !q.created_from || !q.created_to || q.created_from <= q.created_to, {
-    message: "must not be before created_from",
-    path: ["created_to"],
-  });
+  .refine(...createdRangeInOrder);
 
 export const auditEntrySchema = z.object({
   id: z.string(),

@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   integrations: TECHNICAL,
   /** Webhook deliveries: their payloads, redelivery, recovery. */
   deliveries: TECHNICAL,
+  /** The request log: every sk_ request with its body (redacted), searchable by trace id. */
+  logs: TECHNICAL,
   /** Members: inviting, re-roling, removing (admins never touch owners, see lib/auth/members). */
   members: MANAGERS,
   /** The Security page: the organization's audit log. */

@@ -8,6 +8,7 @@ export const SCOPES = [
   "memberships:read",
   "customers:read",
   "audit:read",
+  "logs:read",
   "*",
 ] as const;
 

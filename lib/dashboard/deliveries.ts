@@ -67,8 +67,8 @@ export const DELIVERY_LIST: ListSpec<DeliverySort> = { path: "/deliveries", sort
 
 export type DeliveriesQuery = ListQuery<DeliverySort> & DeliveryFilter;
 
-// The form's datetime-local inputs carry no offset; the filter labels say the times are UTC.
-const utcMinute = z
+// The form's datetime-local inputs carry no offset; the filter labels say the times are UTC (the Logs page's too).
+export const utcMinute = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
   .transform((text) => new Date(`${text}Z`))

@@ -14,11 +14,6 @@ export function intParam(min: number, max: number, fallback: number) {
     .default(fallback);
 }
 
-/** An ISO 8601 instant (with offset) or a whole UTC day (`2026-11-24`): the `created_from`/`created_to` of a list. */
-export const instantParam = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], "must be an ISO 8601 date or date-time")
-  .transform((text) => new Date(text));
-
 /** `page` and `per_page` of every /v1 list and the delivery list. */
 export const paginationQuerySchema = z.object({
   page: intParam(1, PG_INT_MAX, 1),

@@ -7,6 +7,7 @@ import { can, forbiddenMessage } from "@/lib/auth/permissions";
 import { isCrossOriginRequest } from "@/lib/auth/same-origin";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { noteApiKey, noteRequestBody, withRequestLog } from "@/lib/request-log/capture";
 import { apiErrorFromDatabase } from "./db-errors";
 import { ApiError, apiErrorResponse, newTraceId, type ErrorDetail } from "./errors";
 import { withIdempotency } from "./idempotency";
@@ -110,6 +111,7 @@ async function authorize(request: Request, access: Access): Promise<Authorized> 
   }
   const key = token ? await authenticateApiKey(token) : null;
   if (!key) throw new ApiError("unauthorized", "Invalid or missing API key");
+  noteApiKey(request, key);
   const headers = await enforceRateLimit(key.id, key.rateLimitPerMinute);
   if (!hasScope(key.scopes, access.scope)) {
     throw new ApiError("forbidden", `Insufficient permissions. Required scope: ${access.scope}`, undefined, headers);
@@ -150,6 +152,7 @@ export function endpoint<const Op extends Operation>(
       const { principal } = authorized;
       const actor: AuditActor = principal.apiKeyId ? { type: "api_key", id: principal.apiKeyId } : { type: "user", id: principal.userId! };
       const audit = { actor, ...originOf(request.headers) };
+      if (rawBody) noteRequestBody(request, rawBody.value);
       // Parsed inside the idempotent run, so a request refused for its input frees its Idempotency-Key.
       const run = () =>
         withAuditContext(audit, () => handler({
@@ -179,5 +182,5 @@ export function endpoint<const Op extends Operation>(
       return errorResponse(error, traceId, headers);
     }
   };
-  return Object.assign(serve, { operation });
+  return Object.assign(withRequestLog(serve), { operation });
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, type DeliveryStatus } from "@/db/schema";
-import { instantParam, paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
+import { createdRangeInOrder, createdRangeShape } from "@/lib/http/created-range";
+import { paginationMetaSchema, paginationQuerySchema } from "@/lib/http/pagination";
 import { fromPublicId } from "@/lib/ids";
 
 const statusList = (text: string) => text.split(",").map((part) => part.trim());
@@ -20,13 +21,9 @@ export const listDeliveriesQuerySchema = paginationQuerySchema
       .string()
       .refine((text) => /^\d{1,9}$/.test(text) || fromPublicId("order", text) !== null, "must be an order id (ord_…) or an order number")
       .optional(),
-    created_from: instantParam.optional(),
-    created_to: instantParam.optional(),
+    ...createdRangeShape,
   })
-  .refine((q) => !q.created_from || !q.created_to || q.created_from <= q.created_to, {
-    message: "must not be before created_from",
-    path: ["created_to"],
-  });
+  .refine(...createdRangeInOrder);
 export type ListDeliveriesQuery = z.output<typeof listDeliveriesQuerySchema>;
 
 export const deliverySchema = z.object({

@@ -6,8 +6,9 @@ import { can } from "@/lib/auth/permissions";
 import { createUser } from "@/lib/auth/users";
 import { issueUserToken } from "@/lib/auth/user-token";
 import { OPERATIONS } from "@/lib/openapi/operations";
+import { flushRequestLog } from "@/lib/request-log/buffer";
 import { useTestDatabase } from "../support/database";
-import { createTenant, TENANT_PASSWORD } from "../support/fixtures";
+import { apiClient, createTenant, TENANT_PASSWORD } from "../support/fixtures";
 import { callApi, expectApiError, readResult, sessionCookie } from "../support/http";
 import { useTestServer } from "../support/server";
 
@@ -17,13 +18,13 @@ describe("roles over HTTP", () => {
   const server = useTestServer();
 
   async function usersWithRoles() {
-    const { organization } = await createTenant();
+    const { organization, apiKey } = await createTenant();
     return Promise.all(
       USER_ROLES.map(async (role) => {
         const email = `${role}-http-${organization.id}@example.test`;
         const user = await createUser({ organizationId: organization.id, email, password: TENANT_PASSWORD, role });
         const token = await issueUserToken({ userId: user.id, organizationId: organization.id, sessionVersion: user.sessionVersion });
-        return { role, user, email, token, organizationId: organization.id };
+        return { role, user, email, token, organizationId: organization.id, apiKey };
       }),
     );
   }
@@ -62,6 +63,21 @@ describe("roles over HTTP", () => {
       for (const section of SECTIONS) {
         expect(overview.includes(`href="${section.href}"`), `${member.role} nav ${section.href}`).toBe(can(member.role, section.permission));
       }
+    }
+  });
+
+  it("shows a logged request's page to owners, admins and developers, the 403 page to viewers", async () => {
+    const members = await usersWithRoles();
+    const request = await apiClient(server.url(), members[0]!.apiKey)("/v1/venues", { headers: { "User-Agent": "roles-matrix-agent" } });
+    await request.text();
+    await flushRequestLog();
+    const traceId = request.headers.get("x-trace-id")!;
+    for (const member of members) {
+      const cookie = await sessionCookie(server.url(), member.email, TENANT_PASSWORD);
+      const result = await readResult(await fetch(`${server.url()}/logs/${traceId}`, { headers: { Cookie: cookie }, redirect: "manual" }));
+      expect(result.status, member.role).toBe(can(member.role, "logs") ? 200 : 403);
+      // The stored fields, not the URL's trace id (which the 403 page's route data names too).
+      expect(result.text.includes("roles-matrix-agent"), member.role).toBe(can(member.role, "logs"));
     }
   });
 

@@ -37,9 +37,9 @@ async function dashboardFormActions() {
 
 /** The definition of the roles, written out once more so the table cannot drift from it unnoticed. */
 const EXPECTED: Record<Role, Permission[]> = {
-  owner: ["read", "account", "catalog", "refunds", "api_keys", "integrations", "deliveries", "members", "audit"],
-  admin: ["read", "account", "catalog", "refunds", "api_keys", "integrations", "deliveries", "members", "audit"],
-  developer: ["read", "account", "api_keys", "integrations", "deliveries"],
+  owner: ["read", "account", "catalog", "refunds", "api_keys", "integrations", "deliveries", "logs", "members", "audit"],
+  admin: ["read", "account", "catalog", "refunds", "api_keys", "integrations", "deliveries", "logs", "members", "audit"],
+  developer: ["read", "account", "api_keys", "integrations", "deliveries", "logs"],
   viewer: ["read", "account"],
 };
 
@@ -90,7 +90,7 @@ describe("roles: the permission table and every dashboard form action", () => {
   });
 
   it("checks a permission on every dashboard page and every server action that is not a form action", () => {
-    const secretPages = ["api-keys", "integrations", "deliveries", "members", "security"];
+    const secretPages = ["api-keys", "integrations", "deliveries", "logs", "members", "security"];
     for (const file of filesNamed(DASHBOARD, "page.tsx")) {
       const permissions = [...readFileSync(file, "utf8").matchAll(/requireSession\("(\w+)"\)/g)].map((m) => m[1] as Permission);
       const name = path.relative(DASHBOARD, file);

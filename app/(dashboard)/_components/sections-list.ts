@@ -9,6 +9,7 @@ export const SECTIONS = [
   { href: "/venues", label: "Venues", permission: "read" },
   { href: "/integrations", label: "Integrations", permission: "integrations" },
   { href: "/deliveries", label: "Deliveries", permission: "deliveries" },
+  { href: "/logs", label: "Logs", permission: "logs" },
   { href: "/members", label: "Members", permission: "members" },
   { href: "/security", label: "Security", permission: "audit" },
   { href: "/account", label: "Account", permission: "account" },

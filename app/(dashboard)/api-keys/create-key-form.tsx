@@ -10,6 +10,7 @@ const SCOPE_HINTS: Partial<Record<(typeof SCOPES)[number], string>> = {
   "*": "everything, including future scopes",
   "audit:read": "the organization's audit log (GET /v1/audit-log)",
   "customers:read": "includes memberships:read",
+  "logs:read": "the request log",
 };
 
 export function CreateKeyForm() {
