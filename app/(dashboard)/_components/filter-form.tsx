@@ -86,7 +86,7 @@ export function InputFilter({
   label: string;
   name: string;
   value: string | undefined;
-  type?: "text" | "datetime-local";
+  type?: "text" | "search" | "date" | "datetime-local";
   placeholder?: string;
   className?: string;
 }) {
