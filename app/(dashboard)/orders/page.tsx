@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { can } from "@/lib/auth/permissions";
 import { orderFilterOptions, ordersExportHref, ordersHref, ordersQueryFromSearchParams, PAGE_SIZES } from "@/lib/dashboard/orders";
 import { sortLinks } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
@@ -54,7 +55,10 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">Orders</h1>
-        <p className="text-sm text-slate-600">Search orders by customer, email, phone or order number; open one to see its cart or refund it.</p>
+        <p className="text-sm text-slate-600">
+          Search orders by customer, email, phone or order number; open one to see its cart
+          {can(session.role, "refunds") ? " or refund it" : ""}.
+        </p>
       </div>
 
       <form
