@@ -16,6 +16,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import type { DatabaseHandle } from "@/db/client";
 import { benchDatabase } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
@@ -42,20 +43,16 @@ const MEMORY_TARGET_MB = 100;
 const log = benchLogger("analytics");
 const database = benchDatabase("bench_analytics");
 process.env.DATABASE_URL = database.url;
-const { openDatabase, setDatabaseHandle } = await import("@/db/client");
-const { runMigrations } = await import("@/db/migrator");
 const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createApiKey } = await import("@/lib/auth/api-keys");
 const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
 
 let server: BenchServer | undefined;
-let handle: ReturnType<typeof openDatabase> | undefined;
+let handle: DatabaseHandle | undefined;
 let cleaning: Promise<void> | undefined;
 const cleanUp = () =>
   (cleaning ??= (async () => {
     await server?.stop();
-    setDatabaseHandle(undefined);
-    await handle?.close();
     await database.drop();
   })());
 
@@ -80,10 +77,7 @@ const MB = 1024 * 1024;
 async function main() {
   const runStarted = performance.now();
   log(`creating database ${database.name}`);
-  await database.create();
-  handle = openDatabase({ url: database.url, poolMax: 4 });
-  setDatabaseHandle(handle);
-  await runMigrations(handle);
+  handle = await database.open();
   const org = await createOrganization({ name: "Bench analytics (1M orders)", currency: "SEK" });
   const { key } = await createApiKey({ organizationId: org.id, name: "bench", scopes: ["orders:read"], rateLimitPerMinute: 1_000_000 });
   const now = new Date();

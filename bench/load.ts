@@ -28,6 +28,8 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { SQL } from "drizzle-orm";
+import type { DatabaseHandle } from "@/db/client";
+import { benchVenue } from "./support/catalog";
 import { benchDatabase } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
@@ -65,15 +67,12 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 delete process.env.INNGEST_EVENT_KEY;
 delete process.env.INNGEST_SIGNING_KEY;
 
-const { openDatabase, rowsOf, setDatabaseHandle } = await import("@/db/client");
-const { runMigrations } = await import("@/db/migrator");
+const { rowsOf } = await import("@/db/client");
 const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createApiKey } = await import("@/lib/auth/api-keys");
 const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
-const { createVenue } = await import("@/lib/catalog/venues");
 const { createEvent } = await import("@/lib/catalog/events");
 const { createTicketType } = await import("@/lib/catalog/ticket-types");
-const { createVenueSchema } = await import("@/lib/catalog/venue-schemas");
 const { createEventSchema } = await import("@/lib/catalog/event-schemas");
 const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schemas");
 const { createIntegration } = await import("@/lib/webhooks/integrations");
@@ -81,7 +80,7 @@ const { LAST_NAMES } = await import("@/lib/demo/customers");
 const { toPublicId } = await import("@/lib/ids");
 const { sql } = await import("drizzle-orm");
 
-let handle: ReturnType<typeof openDatabase> | undefined;
+let handle: DatabaseHandle | undefined;
 let server: BenchServer | undefined;
 let receiver: http.Server | undefined;
 const agent = new http.Agent({ keepAlive: true, maxSockets: Math.max(...LEVELS) });
@@ -92,8 +91,6 @@ const cleanUp = () =>
     agent.destroy();
     await server?.stop();
     receiver?.close();
-    setDatabaseHandle(undefined);
-    await handle?.close();
     await database.drop();
   })());
 cleanUpOnInterrupt(cleanUp, log);
@@ -105,23 +102,13 @@ const DAY = 86_400_000;
 
 async function setUp() {
   log(`creating database ${database.name}`);
-  await database.create();
-  handle = openDatabase({ url: database.url, poolMax: 4 });
-  setDatabaseHandle(handle);
-  await runMigrations(handle);
+  handle = await database.open();
 
   const organization = await createOrganization({ name: "Bench load", currency: "SEK" });
   const { key } = await createApiKey({ organizationId: organization.id, name: "load", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
 
   // Inputs go through the request schemas, as the API hands them to the domain functions.
-  const venue = await createVenue(
-    organization.id,
-    createVenueSchema.parse({
-      name: "Load hall",
-      address: { street: "Street 1", city: "Stockholm", postal_code: "111 57", country: "SE" },
-      capacity: 1_000_000,
-    }),
-  );
+  const venue = await benchVenue(organization.id, "Load hall");
   const now = Date.now();
   // Sixty events, so the event list has pages and a status filter that matters.
   const events = [];

@@ -15,6 +15,7 @@ import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import type { DatabaseHandle } from "@/db/client";
 import { benchDatabase } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
@@ -41,8 +42,6 @@ const TARGET_DELTA_MS = 1;
 const log = benchLogger("request-log");
 const database = benchDatabase("bench_reqlog");
 process.env.DATABASE_URL = database.url;
-const { openDatabase, setDatabaseHandle } = await import("@/db/client");
-const { runMigrations } = await import("@/db/migrator");
 const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createApiKey } = await import("@/lib/auth/api-keys");
 const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
@@ -51,14 +50,12 @@ const { toPublicId } = await import("@/lib/ids");
 const MODES = ["on", "off"] as const;
 type Mode = (typeof MODES)[number];
 
-let handle: ReturnType<typeof openDatabase> | undefined;
+let handle: DatabaseHandle | undefined;
 const servers: Partial<Record<Mode, BenchServer>> = {};
 let cleaning: Promise<void> | undefined;
 const cleanUp = () =>
   (cleaning ??= (async () => {
     await Promise.all(Object.values(servers).map((server) => server.stop()));
-    setDatabaseHandle(undefined);
-    await handle?.close();
     await database.drop();
   })());
 
@@ -110,10 +107,7 @@ async function main() {
   const runStarted = performance.now();
   await ensureBuild(log);
   log(`creating database ${database.name}`);
-  await database.create();
-  handle = openDatabase({ url: database.url, poolMax: 4 });
-  setDatabaseHandle(handle);
-  await runMigrations(handle);
+  handle = await database.open();
   const organization = await createOrganization({ name: "Bench request log", currency: "SEK" });
   const { key } = await createApiKey({ organizationId: organization.id, name: "bench", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
   log(`seeding ${ORDERS} orders`);

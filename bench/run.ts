@@ -18,6 +18,7 @@
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import type { DatabaseHandle } from "@/db/client";
 import { benchDatabase } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
@@ -64,8 +65,6 @@ const benchUrl = database.url;
 
 // App modules read the environment when first imported: point them at the bench database first.
 process.env.DATABASE_URL = benchUrl;
-const { openDatabase, setDatabaseHandle } = await import("@/db/client");
-const { runMigrations } = await import("@/db/migrator");
 const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createApiKey } = await import("@/lib/auth/api-keys");
 const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
@@ -74,7 +73,7 @@ const { toPublicId } = await import("@/lib/ids");
 let server: BenchServer | undefined;
 let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
 let raw: postgres.Sql | undefined;
-let handle: ReturnType<typeof openDatabase> | undefined;
+let handle: DatabaseHandle | undefined;
 
 let cleaning: Promise<void> | undefined;
 const cleanUp = () => (cleaning ??= stopAndDrop());
@@ -83,8 +82,6 @@ async function stopAndDrop() {
   await server?.stop();
   bare?.process.kill("SIGTERM");
   await raw?.end({ timeout: 5 });
-  setDatabaseHandle(undefined);
-  await handle?.close();
   await database.drop();
 }
 
@@ -172,10 +169,7 @@ interface Seeded {
 /** The bench database, migrated, with the measured organization (and its API key) and another one, seeded. */
 async function seedBenchDatabase(): Promise<Seeded> {
   log(`creating database ${database.name}`);
-  await database.create();
-  handle = openDatabase({ url: benchUrl, poolMax: 4 });
-  setDatabaseHandle(handle);
-  await runMigrations(handle);
+  handle = await database.open();
 
   const mainOrg = await createOrganization({ name: "Bench main (1M orders)", currency: "SEK" });
   const other = await createOrganization({ name: "Bench other", currency: "EUR" });

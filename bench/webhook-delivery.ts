@@ -18,6 +18,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import os from "node:os";
+import { benchVenue } from "./support/catalog";
 import { readResults, saveMarkdownSection, saveResults } from "./support/results";
 import { percentile, round as roundTo } from "./support/stats";
 import { webhookDeliveryMarkdown, type WebhookRun } from "./support/webhook-report";
@@ -45,12 +46,10 @@ const { openDatabase, setDatabaseHandle } = await import("@/db/client");
 const { runMigrations } = await import("@/db/migrator");
 const { webhookDeliveries } = await import("@/db/schema");
 const { createOrganization } = await import("@/lib/organizations/organizations");
-const { createVenue } = await import("@/lib/catalog/venues");
 const { createEvent } = await import("@/lib/catalog/events");
 const { createTicketType } = await import("@/lib/catalog/ticket-types");
 const { createOrder } = await import("@/lib/orders/create-order");
 const { createOrderBodySchema } = await import("@/lib/orders/order-schemas");
-const { createVenueSchema } = await import("@/lib/catalog/venue-schemas");
 const { createEventSchema } = await import("@/lib/catalog/event-schemas");
 const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schemas");
 const { createIntegration } = await import("@/lib/webhooks/integrations");
@@ -87,14 +86,7 @@ if (DEAD_RECEIVER) {
   await createIntegration({ organizationId: organization.id, url: `http://127.0.0.1:${(dead.address() as AddressInfo).port}/hooks` });
 }
 // Inputs go through the request schemas, exactly as the API hands them to the domain functions.
-const venue = await createVenue(
-  organization.id,
-  createVenueSchema.parse({
-    name: "Bench hall",
-    address: { street: "Street 1", city: "Stockholm", postal_code: "111 57", country: "SE" },
-    capacity: 1_000_000,
-  }),
-);
+const venue = await benchVenue(organization.id, "Bench hall");
 const now = Date.now();
 const event = await createEvent(
   organization.id,

@@ -1,5 +1,6 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { organizations } from "./organizations";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { organizationIdColumn } from "./organizations";
+import { createdAtColumn } from "./columns";
 
 // One row per subject (an API key's id, or a dashboard user's): its hits in the last 61 whole seconds,
 // hits[1] being second `bucket` and hits[k] second `bucket - (k - 1)`; rate_limit_hit sums them. A request
@@ -16,14 +17,12 @@ export const rateLimitCounters = pgTable("rate_limit_counters", {
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
     responseStatus: integer("response_status"),
     responseBody: text("response_body"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
@@ -34,7 +33,7 @@ export const loginAttempts = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("login_attempts_email_idx").on(t.email, t.createdAt)],
 );

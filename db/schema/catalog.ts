@@ -11,22 +11,21 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { organizations, type Currency } from "./organizations";
+import { organizationIdColumn, type Currency } from "./organizations";
+import { createdAtColumn } from "./columns";
 
 export const venues = pgTable(
   "venues",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     name: text("name").notNull(),
     street: text("street").notNull(),
     city: text("city").notNull(),
     postalCode: text("postal_code").notNull(),
     country: text("country").notNull(),
     capacity: integer("capacity").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     // Past events keep pointing at their venue, so a deleted venue is hidden rather than removed.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
@@ -41,9 +40,7 @@ export const events = pgTable(
   "events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     venueId: uuid("venue_id")
       .notNull()
       .references(() => venues.id),
@@ -52,7 +49,7 @@ export const events = pgTable(
     status: text("status").$type<EventStatus>().notNull().default("draft"),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
@@ -68,9 +65,7 @@ export const ticketTypes = pgTable(
   "ticket_types",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id),
@@ -84,7 +79,7 @@ export const ticketTypes = pgTable(
     saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }).notNull(),
     saleEndsAt: timestamp("sale_ends_at", { withTimezone: true }).notNull(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -102,16 +97,14 @@ export const campaigns = pgTable(
   "campaigns",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     name: text("name").notNull(),
     code: text("code").notNull(),
     discountKind: text("discount_kind").$type<(typeof DISCOUNT_KINDS)[number]>().notNull(),
     // Minor units for "amount", whole percent for "percent".
     discountValue: integer("discount_value").notNull(),
     active: boolean("active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("campaigns_code_unique").on(t.organizationId, sql`upper(${t.code})`),
@@ -125,16 +118,14 @@ export const memberships = pgTable(
   "memberships",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     customerEmail: text("customer_email").notNull(),
     customerName: text("customer_name").notNull(),
     plan: text("plan").notNull(),
     status: text("status").$type<(typeof MEMBERSHIP_STATUSES)[number]>().notNull(),
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("memberships_organization_status_idx").on(t.organizationId, t.status, t.createdAt)],
 );

@@ -15,7 +15,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { campaigns, events, ticketTypes } from "./catalog";
-import { organizations, type Currency } from "./organizations";
+import { organizationIdColumn, type Currency } from "./organizations";
+import { createdAtColumn } from "./columns";
 
 export const ORDER_STATUSES = ["completed", "refunded", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -24,9 +25,7 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     eventId: uuid("event_id")
       .notNull()
       .references(() => events.id),
@@ -47,7 +46,7 @@ export const orders = pgTable(
     originalPrice: integer("original_price").notNull(),
     refundReason: text("refund_reason"),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -77,9 +76,7 @@ export const orders = pgTable(
 export const orderDailyCounts = pgTable(
   "order_daily_counts",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     day: date("day", { mode: "string" }).notNull(),
     orderCount: bigint("order_count", { mode: "number" }).notNull(),
   },
@@ -94,9 +91,7 @@ export const orderDailyCounts = pgTable(
 export const orderDailyFacetCounts = pgTable(
   "order_daily_facet_counts",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     day: date("day", { mode: "string" }).notNull(),
     eventId: uuid("event_id").notNull(),
     isRefunded: boolean("is_refunded").notNull(),
@@ -114,9 +109,7 @@ export const orderDailyFacetCounts = pgTable(
 export const orderDailySales = pgTable(
   "order_daily_sales",
   {
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     day: date("day", { mode: "string" }).notNull(),
     eventId: uuid("event_id").notNull(),
     orderSource: text("order_source").notNull(),

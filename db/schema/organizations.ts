@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { Role } from "./roles";
+import { createdAtColumn } from "./columns";
 
 export const CURRENCIES = ["SEK", "EUR", "NOK", "DKK"] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -16,10 +17,16 @@ export const organizations = pgTable(
     // Number of orders, kept by a statement trigger on orders (migration 0002): the unfiltered
     // transactions-search total_count reads it instead of counting a million rows per request.
     orderCount: bigint("order_count", { mode: "number" }).notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [check("organizations_currency_check", sql`${t.currency} in ('SEK','EUR','NOK','DKK')`)],
 );
+
+/** The organization a tenant's row belongs to: every query filters by it, and the row goes with the organization. */
+export const organizationIdColumn = () =>
+  uuid("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
 
 export { USER_ROLES, type Role } from "./roles";
 
@@ -27,16 +34,14 @@ export const users = pgTable(
   "users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     email: text("email").notNull(),
     name: text("name"),
     passwordHash: text("password_hash").notNull(),
     role: text("role").$type<Role>().notNull().default("viewer"),
     // Carried by every session and user token; bumping it (sign-out, password change) ends them all.
     sessionVersion: integer("session_version").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
@@ -50,9 +55,7 @@ export const invitations = pgTable(
   "invitations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     email: text("email").notNull(),
     role: text("role").$type<Role>().notNull(),
     // SHA-256 of the token, like API keys: high-entropy, so a fast hash allows lookup.
@@ -60,7 +63,7 @@ export const invitations = pgTable(
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     uniqueIndex("invitations_token_hash_unique").on(t.tokenHash),
@@ -73,16 +76,14 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     name: text("name").notNull(),
     // SHA-256 of the full key: keys are high-entropy, so a fast hash is enough and allows lookup.
     keyHash: text("key_hash").notNull(),
     displayPrefix: text("display_prefix").notNull(),
     scopes: text("scopes").array().notNull(),
     rateLimitPerMinute: integer("rate_limit_per_minute").notNull().default(60),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },

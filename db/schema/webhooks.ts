@@ -12,7 +12,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { orders } from "./orders";
-import { organizations, users } from "./organizations";
+import { organizationIdColumn, organizations, users } from "./organizations";
+import { createdAtColumn } from "./columns";
 
 export const WEBHOOK_EVENT_TYPES = ["OrderCompleted", "OrderRefunded"] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -27,9 +28,7 @@ export const webhookIntegrations = pgTable(
   "webhook_integrations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     kind: text("kind").$type<"webhook">().notNull().default("webhook"),
     url: text("url").notNull(),
     events: text("events").array().$type<WebhookEventType[]>().notNull(),
@@ -46,7 +45,7 @@ export const webhookIntegrations = pgTable(
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
     // Soft delete: the row stays so its delivery history stays readable; every integration query skips it.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -86,9 +85,7 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    organizationId: organizationIdColumn(),
     integrationId: uuid("integration_id")
       .notNull()
       .references(() => webhookIntegrations.id, { onDelete: "cascade" }),
@@ -108,7 +105,7 @@ export const webhookDeliveries = pgTable(
     // The PostgreSQL application_name of the process making the current attempt: while a session with that
     // name exists, the process is alive and an InProgress delivery is its own (see releaseUnfinishedDeliveries).
     claimedBy: text("claimed_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -151,7 +148,7 @@ export const webhookAttempts = pgTable(
     responseBody: text("response_body"),
     durationMs: integer("duration_ms").notNull(),
     errorMessage: text("error_message"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex("webhook_attempts_number_unique").on(t.deliveryId, t.attemptNumber)],
 );

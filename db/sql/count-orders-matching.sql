@@ -1,6 +1,8 @@
--- count_orders_matching(org, lo, hi, hi_inclusive, event, refunded): count_orders_created_between with the
--- transactions search's event and refund filters too (a null event or refunded matches any). Whole UTC days
--- come from order_daily_facet_counts; only the partial days at either end are counted row by row.
+-- count_orders_matching(org, lo, hi, hi_inclusive, event, refunded): the exact number of an organization's
+-- orders with lo <= created_at < hi (<= hi when hi_inclusive) and the transactions search's event and refund
+-- filters (a null bound is open; a null event or refunded matches any). Whole UTC days come from
+-- order_daily_counts, or order_daily_facet_counts when a filter is set; only the partial days at either end
+-- are counted row by row, through orders_org_created_idx.
 CREATE OR REPLACE FUNCTION count_orders_matching(
   org uuid, lo timestamptz, hi timestamptz, hi_inclusive boolean, event uuid, refunded boolean
 ) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
@@ -13,10 +15,16 @@ BEGIN
   SELECT d.first_day, d.end_day INTO first_day, end_day FROM whole_utc_days_between(lo, hi) d;
   -- With less than one whole day between the bounds, both edges below count the rows.
   IF first_day < end_day THEN
-    SELECT coalesce(sum(order_count), 0) INTO total FROM order_daily_facet_counts
-    WHERE organization_id = org
-      AND day >= (first_day AT TIME ZONE 'UTC')::date AND day < (end_day AT TIME ZONE 'UTC')::date
-      AND (event IS NULL OR event_id = event) AND (refunded IS NULL OR is_refunded = refunded);
+    IF event IS NULL AND refunded IS NULL THEN
+      SELECT coalesce(sum(order_count), 0) INTO total FROM order_daily_counts
+      WHERE organization_id = org
+        AND day >= (first_day AT TIME ZONE 'UTC')::date AND day < (end_day AT TIME ZONE 'UTC')::date;
+    ELSE
+      SELECT coalesce(sum(order_count), 0) INTO total FROM order_daily_facet_counts
+      WHERE organization_id = org
+        AND day >= (first_day AT TIME ZONE 'UTC')::date AND day < (end_day AT TIME ZONE 'UTC')::date
+        AND (event IS NULL OR event_id = event) AND (refunded IS NULL OR is_refunded = refunded);
+    END IF;
     IF lo IS NOT NULL THEN
       SELECT count(*) INTO edge FROM orders
       WHERE organization_id = org AND created_at >= lo AND created_at < first_day
@@ -25,10 +33,16 @@ BEGIN
     END IF;
   END IF;
   IF hi IS NOT NULL THEN
-    SELECT count(*) INTO edge FROM orders
-    WHERE organization_id = org AND created_at >= greatest(end_day, lo)
-      AND (created_at < hi OR (hi_inclusive AND created_at = hi))
-      AND (event IS NULL OR event_id = event) AND (refunded IS NULL OR is_refunded = refunded);
+    -- Two statements, so that each bounds the index range on both sides.
+    IF hi_inclusive THEN
+      SELECT count(*) INTO edge FROM orders
+      WHERE organization_id = org AND created_at >= greatest(end_day, lo) AND created_at <= hi
+        AND (event IS NULL OR event_id = event) AND (refunded IS NULL OR is_refunded = refunded);
+    ELSE
+      SELECT count(*) INTO edge FROM orders
+      WHERE organization_id = org AND created_at >= greatest(end_day, lo) AND created_at < hi
+        AND (event IS NULL OR event_id = event) AND (refunded IS NULL OR is_refunded = refunded);
+    END IF;
     total := total + edge;
   END IF;
   RETURN total;

@@ -9,6 +9,8 @@ export const inviteFormSchema = z.strictObject({ email: z.email("Enter a valid e
 export const setRoleFormSchema = z.strictObject({ id: memberId, role });
 export const removeMemberFormSchema = z.strictObject({ id: memberId });
 export const changePasswordFormSchema = z.strictObject({ current: z.string().min(1, "Enter your current password").max(1000), password: newPassword });
+/** What the account page says after one's own password changed. */
+export const PASSWORD_CHANGED = "Password changed. Your other sessions have ended.";
 export const acceptInvitationFormSchema = z.strictObject({ token: z.string().min(1).max(200), password: newPassword });
 
 /** What each role may do, in the members page's words (lib/auth/permissions is what is enforced). */

@@ -3,9 +3,9 @@
  * a free port of 127.0.0.1 with its own DATABASE_URL, stoppable gently (SIGTERM) or by a crash (SIGKILL).
  */
 import { spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { afterEach } from "vitest";
+import { freePort } from "../../bench/support/server";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const nextCli = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -36,16 +36,8 @@ export interface AppOptions {
   env?: Record<string, string>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+// The benchmarks start servers on free ports the same way.
+export { freePort };
 
 function spawnApp(port: number, options: AppOptions): AppProcess {
   const inherited = Object.fromEntries(INHERITED.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));

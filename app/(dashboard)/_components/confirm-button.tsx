@@ -1,26 +1,12 @@
 "use client";
 
 import { useId, useRef, useState, type ReactNode } from "react";
+import type { FormState } from "@/lib/dashboard/forms";
 import { buttonClasses } from "./button-classes";
 import { SubmitButton } from "./form-controls";
+import { useFormAction } from "./notices";
 
-/**
- * A button for an irreversible action that asks first in a modal dialog: `showModal` keeps focus inside
- * the dialog, Escape cancels, and closing returns focus to the button. The dialog is named by its title.
- */
-export function ConfirmButton({
-  label,
-  target,
-  title,
-  confirmLabel,
-  pendingLabel,
-  pending = false,
-  cancelLabel = "Cancel",
-  action,
-  fields,
-  acknowledge,
-  children,
-}: {
+interface ConfirmButtonProps {
   /** The button's visible text; `target` follows it for screen readers, so each row's button has its own name. */
   label: string;
   target: string;
@@ -39,7 +25,25 @@ export function ConfirmButton({
    */
   acknowledge?: string;
   children: ReactNode;
-}) {
+}
+
+/**
+ * A button for an irreversible action that asks first in a modal dialog: `showModal` keeps focus inside
+ * the dialog, Escape cancels, and closing returns focus to the button. The dialog is named by its title.
+ */
+export function ConfirmButton({
+  label,
+  target,
+  title,
+  confirmLabel,
+  pendingLabel,
+  pending = false,
+  cancelLabel = "Cancel",
+  action,
+  fields,
+  acknowledge,
+  children,
+}: ConfirmButtonProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [acknowledged, setAcknowledged] = useState(false);
@@ -98,6 +102,32 @@ export function ConfirmButton({
       </dialog>
     </>
   );
+}
+
+/** A ConfirmButton that runs its server action itself, with the action's refusal after the button. */
+export function ConfirmAction({
+  serverAction,
+  ...button
+}: Omit<ConfirmButtonProps, "action" | "pending"> & { serverAction: (previous: FormState, formData: FormData) => Promise<FormState> }) {
+  const [state, action, pending] = useFormAction<FormState>(serverAction, {});
+  return (
+    <>
+      <ConfirmButton {...button} action={action} pending={pending} />
+      <ActionError message={state.error} />
+    </>
+  );
+}
+
+/** The wording of the confirmed deletion of one record of a kind ("venue", "ticket type"). */
+export function deleteWording(kind: string, name: string) {
+  return {
+    label: "Delete",
+    target: name,
+    title: `Delete “${name}”?`,
+    confirmLabel: `Delete ${kind}`,
+    pendingLabel: "Deleting…",
+    cancelLabel: `Keep ${kind}`,
+  };
 }
 
 /** A refused action's reason, next to its button; announced as it appears. */

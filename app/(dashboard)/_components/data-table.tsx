@@ -1,8 +1,9 @@
 "use client";
 
 import { getCoreRowModel, useReactTable, type Row, type RowData, type TableOptions } from "@tanstack/react-table";
+import type { ReactNode } from "react";
 import type { SortLinks } from "@/lib/dashboard/paging";
-import { TableBody, TableHead } from "./table-sections";
+import { TableBody, TableBodyWithDetails, TableHead } from "./table-sections";
 
 /**
  * A dashboard table of rows the server has already filtered, sorted and paged (the URL holds those), or of a
@@ -18,6 +19,8 @@ export function DataTable<T extends RowData>({
   rowClassName,
   scrollLabel,
   maxHeightClass,
+  readOnly = false,
+  rowDetails,
 }: {
   data: T[];
   columns: TableOptions<T>["columns"];
@@ -32,6 +35,10 @@ export function DataTable<T extends RowData>({
   scrollLabel?: string;
   /** Limits the height (a Tailwind class such as "max-h-80"); the rows then scroll under a sticky header. */
   maxHeightClass?: string;
+  /** Leaves out the row-actions column (id "actions") for a role that may not act on the rows. */
+  readOnly?: boolean;
+  /** A full-width row under each row (its controls, say); each row and its details then form one `testId` tbody. */
+  rowDetails?: (row: T) => ReactNode;
 }) {
   // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -43,6 +50,7 @@ export function DataTable<T extends RowData>({
     manualSorting: true,
     manualPagination: true,
     manualFiltering: true,
+    state: { columnVisibility: { actions: !readOnly } },
   });
   const region = scrollLabel
     ? { tabIndex: 0, role: "region", "aria-label": `${scrollLabel}, scrollable` }
@@ -56,7 +64,11 @@ export function DataTable<T extends RowData>({
       <table className="stacked-table w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} sticky={Boolean(maxHeightClass)} />
-        <TableBody rows={table.getRowModel().rows} testId={testId} rowClassName={rowClassName} />
+        {rowDetails ? (
+          <TableBodyWithDetails rows={table.getRowModel().rows} testId={testId} rowClassName={rowClassName} details={rowDetails} />
+        ) : (
+          <TableBody rows={table.getRowModel().rows} testId={testId} rowClassName={rowClassName} />
+        )}
       </table>
     </div>
   );

@@ -87,7 +87,7 @@ export function InputFilter({
   label: string;
   name: string;
   value: string | undefined;
-  type?: "text" | "datetime-local" | "date";
+  type?: "text" | "search" | "date" | "datetime-local";
   placeholder?: string;
   className?: string;
 }) {

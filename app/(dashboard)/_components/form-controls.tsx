@@ -48,6 +48,39 @@ export function TextField({ label, name, error, hint, className, ...input }: Tex
   );
 }
 
+/** A form's outcome above its fields, announced: the saved notice, or a refusal that belongs to no one field. */
+export function FormOutcome({ saved, error }: { saved: string | undefined; error: string | undefined }) {
+  return (
+    <div role="status">
+      {saved && <p className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">{saved}</p>}
+      {error && <p className="text-sm text-red-700">{error}</p>}
+    </div>
+  );
+}
+
+interface UtcTimeField {
+  label: string;
+  name: string;
+  hint: string;
+  value: string | undefined;
+}
+
+/** A start and an end, each typed as a date and time in UTC. */
+export function UtcWindowFields({ start, end, errors }: { start: UtcTimeField; end: UtcTimeField; errors: Record<string, string | undefined> }) {
+  return [start, end].map((field) => (
+    <TextField
+      key={field.name}
+      label={field.label}
+      name={field.name}
+      type="datetime-local"
+      hint={field.hint}
+      defaultValue={field.value}
+      error={errors[field.name]}
+      required
+    />
+  ));
+}
+
 /** A submit button that says it is busy while its form's action runs. */
 export function SubmitButton({
   children,

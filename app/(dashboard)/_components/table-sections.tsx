@@ -1,5 +1,6 @@
 import { flexRender, type Cell, type HeaderGroup, type Row, type RowData } from "@tanstack/react-table";
 import Link from "next/link";
+import type { ReactNode } from "react";
 import type { SortLinks } from "@/lib/dashboard/paging";
 
 declare module "@tanstack/react-table" {
@@ -87,6 +88,34 @@ export function TableBody<T extends RowData>({
       ))}
     </tbody>
   );
+}
+
+/** Body rows each followed by a full-width row of details: one tbody per row, marked with `testId`. */
+export function TableBodyWithDetails<T extends RowData>({
+  rows,
+  testId,
+  rowClassName,
+  details,
+}: {
+  rows: Row<T>[];
+  testId: string;
+  rowClassName?: (row: Row<T>) => string | undefined;
+  details: (row: T) => ReactNode;
+}) {
+  return rows.map((row) => (
+    <tbody key={row.id} data-testid={testId} className={`border-t border-slate-200 ${rowClassName?.(row) ?? ""}`}>
+      <tr>
+        {row.getVisibleCells().map((cell) => (
+          <BodyCell key={cell.id} cell={cell} className="px-4 pt-3 pb-1" />
+        ))}
+      </tr>
+      <tr>
+        <td colSpan={row.getVisibleCells().length} className="px-4 pt-1 pb-3">
+          {details(row.original)}
+        </td>
+      </tr>
+    </tbody>
+  ));
 }
 
 /**

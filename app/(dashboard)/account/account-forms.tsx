@@ -10,12 +10,7 @@ export function PasswordForm() {
   const [state, action] = useFormAction<FormState>(changePasswordAction, {});
   const errors = state.fieldErrors ?? {};
   return (
-    <form action={action} noValidate className="space-y-4" key={state.notice ?? "form"}>
-      {state.notice && (
-        <p role="status" className="text-sm text-emerald-800">
-          {state.notice}
-        </p>
-      )}
+    <form action={action} noValidate className="space-y-4">
       <TextField label="Current password" name="current" type="password" autoComplete="current-password" error={errors.current} required />
       <TextField
         label="New password"

@@ -5,7 +5,7 @@ import { signIn, signOut } from "@/lib/auth/auth";
 import { changeOwnPassword, removeMember } from "@/lib/auth/members";
 import { formAction } from "@/lib/dashboard/form-action";
 import type { FormState } from "@/lib/dashboard/forms";
-import { changePasswordFormSchema } from "@/lib/dashboard/members";
+import { changePasswordFormSchema, PASSWORD_CHANGED } from "@/lib/dashboard/members";
 
 export const changePasswordAction = formAction({
   permission: "account",
@@ -15,8 +15,10 @@ export const changePasswordAction = formAction({
     const email = await changeOwnPassword(session, current, password);
     // Every session ended with the old password; this browser signs in again with the new one.
     await signIn("credentials", { email, password, redirect: false });
-    return { notice: "Password changed. Your other sessions have ended." };
+    return { notice: PASSWORD_CHANGED };
   },
+  // The new session cookie makes Next render the page anew, and the form's state goes with it: the page says it.
+  redirectTo: () => "/account?password=changed",
 });
 
 /** Leaving: the user row goes, and with it every session; refused for the last owner. */

@@ -4,10 +4,9 @@ import { createColumnHelper } from "@tanstack/react-table";
 import type { ApiKeyRow, ApiKeySort } from "@/lib/dashboard/api-keys";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
-import { ActionError, ConfirmButton } from "../_components/confirm-button";
+import { ConfirmAction } from "../_components/confirm-button";
 import { DataTable } from "../_components/data-table";
 import { revokeApiKeyAction } from "./actions";
-import { useFormAction } from "../_components/notices";
 import { DateTime } from "../_components/date-time";
 
 const column = createColumnHelper<ApiKeyRow>();
@@ -81,23 +80,20 @@ export function ApiKeysTable({ keys, sortLinks }: { keys: ApiKeyRow[]; sortLinks
 
 /** Revoking is irreversible, so it asks first. */
 function RevokeButton({ apiKey }: { apiKey: ApiKeyRow }) {
-  const [state, action, pending] = useFormAction(revokeApiKeyAction, {});
   return (
     <div className="flex flex-wrap gap-2">
-      <ConfirmButton
+      <ConfirmAction
         label="Revoke"
         target={apiKey.name}
         title={`Revoke “${apiKey.name}”?`}
         confirmLabel="Revoke key"
         pendingLabel="Revoking…"
-        pending={pending}
-        action={action}
+        serverAction={revokeApiKeyAction}
         fields={{ id: apiKey.id }}
       >
         Requests with this key (<code className="font-mono">{apiKey.displayPrefix}…</code>) will be refused with 401 at
         once. This cannot be undone.
-      </ConfirmButton>
-      <ActionError message={state.error} />
+      </ConfirmAction>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import type { FormState } from "@/lib/dashboard/forms";
-import { ActionError, ConfirmButton } from "../_components/confirm-button";
+import { ActionError, ConfirmAction, ConfirmButton, deleteWording } from "../_components/confirm-button";
 import { SubmitButton } from "../_components/form-controls";
 import { useFormAction } from "../_components/notices";
 import { deleteEventAction, setEventStatusAction } from "./actions";
@@ -19,7 +19,6 @@ const ENDED_ACKNOWLEDGEMENT = "This event has already ended. I still want to do 
 /** Publish, cancel and delete for one event; the two irreversible ones ask first in a modal dialog. */
 export function EventActions({ event }: { event: EventActionTarget }) {
   const [statusState, statusAction, statusPending] = useFormAction<FormState>(setEventStatusAction, {});
-  const [deleteState, deleteAction, deletePending] = useFormAction<FormState>(deleteEventAction, {});
   const acknowledge = event.ended ? ENDED_ACKNOWLEDGEMENT : undefined;
   return (
     <div className="flex flex-wrap items-start gap-2">
@@ -48,22 +47,10 @@ export function EventActions({ event }: { event: EventActionTarget }) {
           Its tickets are cancelled and every paid order is refunded. This cannot be undone.
         </ConfirmButton>
       )}
-      <ConfirmButton
-        label="Delete"
-        target={event.name}
-        title={`Delete “${event.name}”?`}
-        confirmLabel="Delete event"
-        pendingLabel="Deleting…"
-        pending={deletePending}
-        cancelLabel="Keep event"
-        action={deleteAction}
-        fields={{ id: event.id }}
-        acknowledge={acknowledge}
-      >
+      <ConfirmAction {...deleteWording("event", event.name)} serverAction={deleteEventAction} fields={{ id: event.id }} acknowledge={acknowledge}>
         The event is removed, its tickets are cancelled and all paid orders are refunded. This is irreversible.
-      </ConfirmButton>
+      </ConfirmAction>
       <ActionError message={statusState.error} />
-      <ActionError message={deleteState.error} />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useId } from "react";
 import { toDateTimeLocal } from "@/lib/dashboard/format";
-import { FieldError, SubmitButton, TextField } from "../_components/form-controls";
+import { FieldError, FormOutcome, SubmitButton, TextField, UtcWindowFields } from "../_components/form-controls";
 import { createEventAction, updateEventAction, type EventFormState } from "./actions";
 import { useFormAction } from "../_components/notices";
 import { inputClasses } from "../_components/input-classes";
@@ -42,14 +42,10 @@ export function EventForm({ venues, event }: { venues: VenueOption[]; event?: Ev
   const fallback = (name: string, value: string | undefined) => values?.[name] ?? value ?? "";
   return (
     <form action={action} noValidate className="space-y-4" key={state.saved && !event ? state.saved.id : "form"}>
-      <div role="status">
-        {state.saved && (
-          <p className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {event ? "Saved." : `Event “${state.saved.name}” created as a draft.`}
-          </p>
-        )}
-        {state.error && !Object.keys(errors).length && <p className="text-sm text-red-700">{state.error}</p>}
-      </div>
+      <FormOutcome
+        saved={state.saved && (event ? "Saved." : `Event “${state.saved.name}” created as a draft.`)}
+        error={Object.keys(errors).length ? undefined : state.error}
+      />
       {event && <input type="hidden" name="id" value={event.id} />}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -83,23 +79,15 @@ export function EventForm({ venues, event }: { venues: VenueOption[]; event?: Ev
           </select>
           <FieldError id={`${id}-venue-error`} message={errors.venue_id} />
         </div>
-        <TextField
-          label="Starts (UTC)"
-          name="starts_at"
-          type="datetime-local"
-          hint="Date and time in UTC, not your local time"
-          defaultValue={fallback("starts_at", event && toDateTimeLocal(event.startsAt))}
-          error={errors.starts_at}
-          required
-        />
-        <TextField
-          label="Ends (UTC)"
-          name="ends_at"
-          type="datetime-local"
-          hint="Must be after the start, in UTC"
-          defaultValue={fallback("ends_at", event && toDateTimeLocal(event.endsAt))}
-          error={errors.ends_at}
-          required
+        <UtcWindowFields
+          start={{
+            label: "Starts (UTC)",
+            name: "starts_at",
+            hint: "Date and time in UTC, not your local time",
+            value: fallback("starts_at", event && toDateTimeLocal(event.startsAt)),
+          }}
+          end={{ label: "Ends (UTC)", name: "ends_at", hint: "Must be after the start, in UTC", value: fallback("ends_at", event && toDateTimeLocal(event.endsAt)) }}
+          errors={errors}
         />
       </div>
       <div>

@@ -61,8 +61,8 @@ const columns = [
   }),
 ];
 
-/** One page of events, already filtered, sorted and paged by the server (the URL holds those). */
-export function EventsTable({ events, sortLinks }: { events: EventListRow[]; sortLinks: SortLinks<EventSort> }) {
+/** One page of events, already filtered, sorted and paged by the server (the URL holds those); `readOnly` without row actions. */
+export function EventsTable({ events, sortLinks, readOnly }: { events: EventListRow[]; sortLinks: SortLinks<EventSort>; readOnly: boolean }) {
   return (
     <DataTable
       data={events}
@@ -71,6 +71,7 @@ export function EventsTable({ events, sortLinks }: { events: EventListRow[]; sor
       caption="Events of your organization"
       testId="event-row"
       sortLinks={sortLinks}
+      readOnly={readOnly}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { EVENT_STATUSES } from "@/db/schema";
+import { can } from "@/lib/auth/permissions";
 import { listVenues } from "@/lib/catalog/venues";
 import { EVENT_LIST, eventsQueryOf, listEventPage } from "@/lib/dashboard/events";
 import { carriedParams, listHref, listLinks, type SearchParams } from "@/lib/dashboard/paging";
@@ -18,6 +19,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
     listEventPage(session.organizationId, query),
     listVenues(session.organizationId),
   ]);
+  const editable = can(session.role, "catalog");
   const filters = { status: query.status };
   const { sorting, ...paging } = listLinks(EVENT_LIST, query, total, filters);
 
@@ -26,7 +28,9 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
       <div>
         <h1 className="text-2xl font-semibold">Events</h1>
         <p className="text-sm text-slate-600">
-          Events start as drafts; publish one to put its tickets on sale. Open an event to edit it or add ticket types.
+          {editable
+            ? "Events start as drafts; publish one to put its tickets on sale. Open an event to edit it or add ticket types."
+            : "Your organization's events; open one to see its ticket types and sales."}
         </p>
       </div>
 
@@ -51,17 +55,19 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
         title={query.status ? "Matching events" : "Events"}
         total={total}
         countTestId="events-count"
-        emptyText={query.status ? `No ${query.status} events.` : "No events yet. Create the first one below."}
+        emptyText={query.status ? `No ${query.status} events.` : editable ? "No events yet. Create the first one below." : "No events yet."}
         pastEndText="This page is past the last event."
         rowCount={rows.length}
         paging={{ ...paging, page: query.page }}
       >
-        <EventsTable events={rows} sortLinks={sorting} />
+        <EventsTable events={rows} sortLinks={sorting} readOnly={!editable} />
       </PagedListSection>
 
-      <FormSection id="create-heading" title="Create an event">
-        <EventForm venues={venues.map((venue) => ({ id: venue.id, name: venue.name }))} />
-      </FormSection>
+      {editable && (
+        <FormSection id="create-heading" title="Create an event">
+          <EventForm venues={venues.map((venue) => ({ id: venue.id, name: venue.name }))} />
+        </FormSection>
+      )}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper } from "@tanstack/react-table";
 import Link from "next/link";
 import { useState, useTransition } from "react";
 import type { IntegrationRow, IntegrationSort } from "@/lib/dashboard/integrations";
@@ -9,7 +9,8 @@ import type { SortLinks } from "@/lib/dashboard/paging";
 import { CopyButton } from "../_components/copy-button";
 import { buttonClasses } from "../_components/button-classes";
 import { SubmitButton } from "../_components/form-controls";
-import { BodyCell, TableHead, TruncatedText } from "../_components/table-sections";
+import { DataTable } from "../_components/data-table";
+import { TruncatedText } from "../_components/table-sections";
 import { revealSecretAction, rotateSecretAction, sendTestDeliveryAction, setEnabledAction, type RotateSecretState } from "./actions";
 import { DeleteIntegrationButton, EditIntegrationButton, IntegrationDialog, RecoverButton } from "./integration-dialogs";
 import { RecoveryProgressNote } from "./recovery-progress";
@@ -60,8 +61,8 @@ const columns = [
 ];
 
 /**
- * One page of integrations, already sorted and paged by the server (the URL holds those). Unlike the other
- * tables, each row is followed by a full-width row of its controls, so the body is laid out here.
+ * One page of integrations, already sorted and paged by the server (the URL holds those); each row is
+ * followed by a full-width row of its controls.
  */
 export function IntegrationsTable({
   integrations,
@@ -72,43 +73,17 @@ export function IntegrationsTable({
   sortLinks: SortLinks<IntegrationSort>;
   eventTypes: readonly string[];
 }) {
-  // TanStack Table v8 returns unstable functions by design; React Compiler then leaves this component alone.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({
-    data: integrations,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.id,
-    manualSorting: true,
-    manualPagination: true,
-  });
   return (
-    // "relative" keeps the screen-reader-only labels (absolutely positioned) inside the scroll area.
-    <div className="relative overflow-x-auto">
-      <table className="stacked-table w-full text-left text-sm">
-        <caption className="sr-only">Webhook integrations of your organization</caption>
-        <TableHead groups={table.getHeaderGroups()} sortLinks={sortLinks} />
-        {/* One tbody per integration: its data row plus a full-width row with its controls. */}
-        {table.getRowModel().rows.map((row) => (
-          <tbody
-            key={row.id}
-            data-testid="integration"
-            className={`border-t border-slate-200 ${row.original.enabled ? "" : "text-slate-600"}`}
-          >
-            <tr>
-              {row.getVisibleCells().map((cell) => (
-                <BodyCell key={cell.id} cell={cell} className="px-4 pt-3 pb-1" />
-              ))}
-            </tr>
-            <tr>
-              <td colSpan={row.getVisibleCells().length} className="px-4 pt-1 pb-3">
-                <IntegrationControls integration={row.original} eventTypes={eventTypes} />
-              </td>
-            </tr>
-          </tbody>
-        ))}
-      </table>
-    </div>
+    <DataTable
+      data={integrations}
+      columns={columns}
+      getRowId={(row) => row.id}
+      caption="Webhook integrations of your organization"
+      testId="integration"
+      sortLinks={sortLinks}
+      rowClassName={(row) => (row.original.enabled ? "" : "text-slate-600")}
+      rowDetails={(integration) => <IntegrationControls integration={integration} eventTypes={eventTypes} />}
+    />
   );
 }
 

@@ -1,20 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { can } from "@/lib/auth/permissions";
 import { orderFilterOptions, ordersExportHref, ordersHref, ordersQueryFromSearchParams, PAGE_SIZES } from "@/lib/dashboard/orders";
 import { sortLinks } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { searchTransactions } from "@/lib/orders/transactions-search";
 import { buttonClasses } from "../_components/button-classes";
-import { SelectFilter } from "../_components/filter-form";
+import { cardClasses } from "../_components/card";
+import { InputFilter, SelectFilter } from "../_components/filter-form";
+import { inputClasses } from "../_components/input-classes";
+import { ListSection } from "../_components/sections";
 import { PageNumbers } from "./page-numbers";
 import { OrdersTable, type OrderListRow } from "./orders-table";
 
 export const metadata: Metadata = { title: "Orders · Ticketing analytics" };
 
 const ORDER_SORTS = { date: "desc", price: "desc", customer_name: "desc" } as const;
-
-const inputClasses =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600";
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const session = await requireSession("read");
@@ -54,7 +55,10 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">Orders</h1>
-        <p className="text-sm text-slate-600">Search orders by customer, email, phone or order number; open one to see its cart or refund it.</p>
+        <p className="text-sm text-slate-600">
+          Search orders by customer, email, phone or order number; open one to see its cart
+          {can(session.role, "refunds") ? " or refund it" : ""}.
+        </p>
       </div>
 
       <form
@@ -62,20 +66,19 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         action="/orders"
         role="search"
         aria-label="Orders"
-        className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 sm:p-6 lg:grid-cols-6"
+        className={`${cardClasses} grid gap-4 p-4 sm:grid-cols-2 sm:p-6 lg:grid-cols-6`}
       >
-        <label className="block text-sm font-medium text-slate-800 sm:col-span-2">
-          Search
-          <input type="search" name="q" defaultValue={query.q} placeholder="Name, email, phone or order number" className={inputClasses} />
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          From date
-          <input type="date" name="date_from" defaultValue={query.date_from?.text.slice(0, 10)} className={inputClasses} />
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          To date
-          <input type="date" name="date_to" defaultValue={query.date_to?.text.slice(0, 10)} className={inputClasses} />
-        </label>
+        <InputFilter
+          label="Search"
+          id="filter-search"
+          name="q"
+          type="search"
+          value={query.q}
+          placeholder="Name, email, phone or order number"
+          className="sm:col-span-2"
+        />
+        <InputFilter label="From date" id="filter-date-from" name="date_from" type="date" value={query.date_from?.text.slice(0, 10)} className="" />
+        <InputFilter label="To date" id="filter-date-to" name="date_to" type="date" value={query.date_to?.text.slice(0, 10)} className="" />
         <SelectFilter
           label="Event"
           id="filter-event"
@@ -117,7 +120,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         />
         <label className="block text-sm font-medium text-slate-800">
           Sort by
-          <select name="sort" defaultValue={query.sort} className={inputClasses}>
+          <select name="sort" defaultValue={query.sort} className={inputClasses()}>
             <option value="date">Date</option>
             <option value="price">Total</option>
             <option value="customer_name">Customer name</option>
@@ -125,14 +128,14 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </label>
         <label className="block text-sm font-medium text-slate-800">
           Order
-          <select name="order" defaultValue={query.order} className={inputClasses}>
+          <select name="order" defaultValue={query.order} className={inputClasses()}>
             <option value="desc">Descending</option>
             <option value="asc">Ascending</option>
           </select>
         </label>
         <label className="block text-sm font-medium text-slate-800">
           Per page
-          <select name="size" defaultValue={String(query.size)} className={inputClasses}>
+          <select name="size" defaultValue={String(query.size)} className={inputClasses()}>
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>
                 {size}
@@ -153,34 +156,30 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       </form>
       <p className="text-xs text-slate-600">Dates are UTC calendar days.</p>
 
-      <section aria-labelledby="orders-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-4 py-3">
-          <h2 id="orders-heading" className="text-base font-semibold">
-            Results
-          </h2>
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-slate-600" role="status" data-testid="orders-count">
-              {total === 0 ? "No orders" : `${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`}
-            </p>
-            {/* A plain link: the browser downloads the streamed file itself, starting with the first rows. */}
-            <a href={ordersExportHref(query)} download className={buttonClasses.secondary}>
-              Export CSV
-            </a>
-          </div>
-        </div>
-        {rows.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600">
-            {filtered
-              ? "No orders match this search. Try other words or a wider date range."
-              : total > 0
-                ? "This page is past the last order."
-                : "No orders yet. Orders created through the API show up here."}
-          </p>
-        ) : (
-          <OrdersTable orders={rows} sortLinks={sorting} />
-        )}
-        <PageNumbers current={currentPage} pages={pages} href={pageHref} />
-      </section>
+      <ListSection
+        id="orders-heading"
+        title="Results"
+        count={total === 0 ? "No orders" : `${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`}
+        countTestId="orders-count"
+        countLive
+        actions={
+          // A plain link: the browser downloads the streamed file itself, starting with the first rows.
+          <a href={ordersExportHref(query)} download className={buttonClasses.secondary}>
+            Export CSV
+          </a>
+        }
+        emptyText={
+          filtered
+            ? "No orders match this search. Try other words or a wider date range."
+            : total > 0
+              ? "This page is past the last order."
+              : "No orders yet. Orders created through the API show up here."
+        }
+        rowCount={rows.length}
+        nav={<PageNumbers current={currentPage} pages={pages} href={pageHref} />}
+      >
+        <OrdersTable orders={rows} sortLinks={sorting} />
+      </ListSection>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { can } from "@/lib/auth/permissions";
 import { formatBucket, formatDay, formatMoney } from "@/lib/dashboard/format";
 import { PERIOD_DAYS, periodSchema, salesOverview } from "@/lib/dashboard/overview";
 import { requireSession } from "@/lib/dashboard/session";
@@ -28,7 +29,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <FailingIntegrationsBanner organizationId={session.organizationId} />
+      {can(session.role, "integrations") && <FailingIntegrationsBanner organizationId={session.organizationId} />}
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold">Overview</h1>

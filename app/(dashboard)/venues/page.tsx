@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { can } from "@/lib/auth/permissions";
 import { listLinks, listQueryOf, type SearchParams } from "@/lib/dashboard/paging";
 import { requireSession } from "@/lib/dashboard/session";
 import { listVenuePage, VENUE_LIST } from "@/lib/dashboard/venues";
@@ -13,6 +14,7 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
   const query = listQueryOf(await searchParams, VENUE_LIST);
   const { rows, total } = await listVenuePage(session.organizationId, query);
   const { sorting, ...paging } = listLinks(VENUE_LIST, query, total);
+  const editable = can(session.role, "catalog");
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
@@ -24,16 +26,18 @@ export default async function VenuesPage({ searchParams }: { searchParams: Promi
         title="Venues"
         total={total}
         countTestId="venues-count"
-        emptyText="No venues yet. Create one below, then add events at it."
+        emptyText={editable ? "No venues yet. Create one below, then add events at it." : "No venues yet."}
         pastEndText="This page is past the last venue."
         rowCount={rows.length}
         paging={{ ...paging, page: query.page }}
       >
-        <VenuesTable venues={rows} sortLinks={sorting} />
+        <VenuesTable venues={rows} sortLinks={sorting} readOnly={!editable} />
       </PagedListSection>
-      <FormSection id="create-heading" title="Create a venue">
-        <VenueForm />
-      </FormSection>
+      {editable && (
+        <FormSection id="create-heading" title="Create a venue">
+          <VenueForm />
+        </FormSection>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import type { Venue } from "@/lib/catalog/venue-schemas";
-import { SubmitButton, TextField } from "../_components/form-controls";
+import { FormOutcome, SubmitButton, TextField } from "../_components/form-controls";
 import type { EventFormState } from "../events/actions";
 import { createVenueAction, updateVenueAction } from "./actions";
 import { useFormAction } from "../_components/notices";
@@ -14,14 +14,10 @@ export function VenueForm({ venue }: { venue?: Venue }) {
   const value = (name: string, stored: string | number | undefined) => state.values?.[name] ?? (stored === undefined ? undefined : String(stored));
   return (
     <form action={action} noValidate className="space-y-4" key={state.saved && !venue ? state.saved.id : "form"}>
-      <div role="status">
-        {state.saved && (
-          <p className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {venue ? "Saved." : `Venue “${state.saved.name}” created.`}
-          </p>
-        )}
-        {state.error && !Object.keys(errors).length && <p className="text-sm text-red-700">{state.error}</p>}
-      </div>
+      <FormOutcome
+        saved={state.saved && (venue ? "Saved." : `Venue “${state.saved.name}” created.`)}
+        error={Object.keys(errors).length ? undefined : state.error}
+      />
       {venue && <input type="hidden" name="id" value={venue.id} />}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <TextField label="Name" name="name" maxLength={200} defaultValue={value("name", venue?.name)} error={errors.name} required />

@@ -40,8 +40,8 @@ const columns = [
   }),
 ];
 
-/** One page of venues, already sorted and paged by the server (the URL holds page, size and sort). */
-export function VenuesTable({ venues, sortLinks }: { venues: Venue[]; sortLinks: SortLinks<VenueSort> }) {
+/** One page of venues, already sorted and paged by the server (the URL holds page, size and sort); `readOnly` without row actions. */
+export function VenuesTable({ venues, sortLinks, readOnly }: { venues: Venue[]; sortLinks: SortLinks<VenueSort>; readOnly: boolean }) {
   return (
     <DataTable
       data={venues}
@@ -51,6 +51,7 @@ export function VenuesTable({ venues, sortLinks }: { venues: Venue[]; sortLinks:
       testId="venue-row"
       sortLinks={sortLinks}
       scrollLabel="Venues"
+      readOnly={readOnly}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { can } from "@/lib/auth/permissions";
 import { getEvent } from "@/lib/catalog/events";
 import { listTicketTypes } from "@/lib/catalog/ticket-types";
 import { listVenues } from "@/lib/catalog/venues";
@@ -13,6 +14,10 @@ import { StatusBadge } from "../events-table";
 import { EventSalesSection } from "./event-sales-section";
 import { TicketTypeForm } from "./ticket-type-form";
 import { TicketTypesTable } from "./ticket-types-table";
+import { Card } from "../../_components/card";
+import { DateTime } from "../../_components/date-time";
+import { DetailItem, DetailsList } from "../../_components/details-list";
+import { FormSection } from "../../_components/sections";
 
 export const metadata: Metadata = { title: "Event · Ticketing analytics" };
 
@@ -32,6 +37,7 @@ export default async function EventPage({ params }: { params: Promise<{ event_id
   const currency = organization!.currency;
   const saleOpened = ticketTypes.map((ticket) => ticket.sale_starts_at).sort()[0] ?? null;
   const sales = await eventSales(session.organizationId, event.id, saleOpened);
+  const editable = can(session.role, "catalog");
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div>
@@ -43,45 +49,56 @@ export default async function EventPage({ params }: { params: Promise<{ event_id
           <StatusBadge status={event.status} ended={event.has_ended} />
         </div>
         <p className="text-sm text-slate-600">{event.venue.name}</p>
-        <div className="mt-3">
-          <EventActions event={{ id: event.id, name: event.name, status: event.status, ended: event.has_ended }} />
-        </div>
+        {editable && (
+          <div className="mt-3">
+            <EventActions event={{ id: event.id, name: event.name, status: event.status, ended: event.has_ended }} />
+          </div>
+        )}
       </div>
 
       <EventSalesSection sales={sales} ticketTypes={ticketTypes} currency={currency} />
 
-      <section aria-labelledby="tickets-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Card labelledBy="tickets-heading">
         <h2 id="tickets-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
           Ticket types
         </h2>
-        <TicketTypesTable ticketTypes={ticketTypes} />
-      </section>
+        <TicketTypesTable ticketTypes={ticketTypes} readOnly={!editable} />
+      </Card>
 
-      {event.status !== "cancelled" && (
-        <section aria-labelledby="create-ticket-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <h2 id="create-ticket-heading" className="mb-4 text-base font-semibold">
-            Add a ticket type
-          </h2>
+      {editable && event.status !== "cancelled" && (
+        <FormSection id="create-ticket-heading" title="Add a ticket type">
           <TicketTypeForm eventId={event.id} currency={currency} />
-        </section>
+        </FormSection>
       )}
 
-      <section aria-labelledby="edit-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <h2 id="edit-heading" className="mb-4 text-base font-semibold">
-          Edit event
-        </h2>
-        <EventForm
-          venues={venues.map((venue) => ({ id: venue.id, name: venue.name }))}
-          event={{
-            id: event.id,
-            name: event.name,
-            description: event.description,
-            venueId: event.venue.id,
-            startsAt: event.starts_at,
-            endsAt: event.ends_at,
-          }}
-        />
-      </section>
+      {editable ? (
+        <FormSection id="edit-heading" title="Edit event">
+          <EventForm
+            venues={venues.map((venue) => ({ id: venue.id, name: venue.name }))}
+            event={{
+              id: event.id,
+              name: event.name,
+              description: event.description,
+              venueId: event.venue.id,
+              startsAt: event.starts_at,
+              endsAt: event.ends_at,
+            }}
+          />
+        </FormSection>
+      ) : (
+        <FormSection id="details-heading" title="Details">
+          <DetailsList>
+            <DetailItem label="Starts">
+              <DateTime iso={event.starts_at} />
+            </DetailItem>
+            <DetailItem label="Ends">
+              <DateTime iso={event.ends_at} />
+            </DetailItem>
+            <DetailItem label="Venue">{event.venue.name}</DetailItem>
+            <DetailItem label="Description">{event.description || "None"}</DetailItem>
+          </DetailsList>
+        </FormSection>
+      )}
     </div>
   );
 }

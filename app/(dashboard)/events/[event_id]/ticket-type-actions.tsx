@@ -2,15 +2,12 @@
 
 import Link from "next/link";
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
-import type { FormState } from "@/lib/dashboard/forms";
 import { buttonClasses } from "../../_components/button-classes";
-import { ActionError, ConfirmButton } from "../../_components/confirm-button";
+import { ConfirmAction, deleteWording } from "../../_components/confirm-button";
 import { deleteTicketTypeAction } from "../actions";
-import { useFormAction } from "../../_components/notices";
 
 /** Edit and delete for one ticket type; a cancelled one (or one of a cancelled event) can only be deleted. */
 export function TicketTypeActions({ ticketType }: { ticketType: TicketType }) {
-  const [state, action, pending] = useFormAction<FormState>(deleteTicketTypeAction, {});
   return (
     // A fixed width keeps a refusal readable instead of squeezed into the narrow column of two buttons.
     <div className="flex w-56 flex-wrap items-start gap-2">
@@ -19,20 +16,13 @@ export function TicketTypeActions({ ticketType }: { ticketType: TicketType }) {
           Edit<span className="sr-only"> {ticketType.name}</span>
         </Link>
       )}
-      <ConfirmButton
-        label="Delete"
-        target={ticketType.name}
-        title={`Delete “${ticketType.name}”?`}
-        confirmLabel="Delete ticket type"
-        pendingLabel="Deleting…"
-        pending={pending}
-        cancelLabel="Keep ticket type"
-        action={action}
+      <ConfirmAction
+        {...deleteWording("ticket type", ticketType.name)}
+        serverAction={deleteTicketTypeAction}
         fields={{ event_id: ticketType.event_id, id: ticketType.id }}
       >
         The ticket type is removed for good. Once tickets of a type have been sold it cannot be deleted.
-      </ConfirmButton>
-      <ActionError message={state.error} />
+      </ConfirmAction>
     </div>
   );
 }

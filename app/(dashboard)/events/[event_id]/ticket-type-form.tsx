@@ -2,7 +2,7 @@
 
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
 import { formatAmountInput, toDateTimeLocal } from "@/lib/dashboard/format";
-import { SubmitButton, TextField } from "../../_components/form-controls";
+import { FormOutcome, SubmitButton, TextField, UtcWindowFields } from "../../_components/form-controls";
 import { createTicketTypeAction, updateTicketTypeAction, type EventFormState } from "../actions";
 import { useFormAction } from "../../_components/notices";
 
@@ -15,14 +15,10 @@ export function TicketTypeForm({ eventId, currency, ticketType }: { eventId: str
   const sold = ticketType?.quantity_sold ?? 0;
   return (
     <form action={action} noValidate className="space-y-4" key={state.saved && !ticketType ? state.saved.id : "form"}>
-      <div role="status">
-        {state.saved && (
-          <p className="rounded-md border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-            {ticketType ? "Saved." : `Ticket type “${state.saved.name}” added.`}
-          </p>
-        )}
-        {state.error && !Object.keys(errors).length && <p className="text-sm text-red-700">{state.error}</p>}
-      </div>
+      <FormOutcome
+        saved={state.saved && (ticketType ? "Saved." : `Ticket type “${state.saved.name}” added.`)}
+        error={Object.keys(errors).length ? undefined : state.error}
+      />
       <input type="hidden" name="event_id" value={eventId} />
       {ticketType && <input type="hidden" name="id" value={ticketType.id} />}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -62,23 +58,20 @@ export function TicketTypeForm({ eventId, currency, ticketType }: { eventId: str
           error={errors.vat}
         />
         <span className="hidden lg:block" />
-        <TextField
-          label="Sale starts (UTC)"
-          name="sale_starts_at"
-          type="datetime-local"
-          hint="In UTC"
-          defaultValue={value("sale_starts_at", ticketType && toDateTimeLocal(ticketType.sale_starts_at))}
-          error={errors.sale_starts_at}
-          required
-        />
-        <TextField
-          label="Sale ends (UTC)"
-          name="sale_ends_at"
-          type="datetime-local"
-          hint="In UTC, after the start"
-          defaultValue={value("sale_ends_at", ticketType && toDateTimeLocal(ticketType.sale_ends_at))}
-          error={errors.sale_ends_at}
-          required
+        <UtcWindowFields
+          start={{
+            label: "Sale starts (UTC)",
+            name: "sale_starts_at",
+            hint: "In UTC",
+            value: value("sale_starts_at", ticketType && toDateTimeLocal(ticketType.sale_starts_at)),
+          }}
+          end={{
+            label: "Sale ends (UTC)",
+            name: "sale_ends_at",
+            hint: "In UTC, after the start",
+            value: value("sale_ends_at", ticketType && toDateTimeLocal(ticketType.sale_ends_at)),
+          }}
+          errors={errors}
         />
       </div>
       {ticketType ? (

@@ -48,8 +48,8 @@ const columns = [
   }),
 ];
 
-/** An event's ticket types: a short list, shown whole. */
-export function TicketTypesTable({ ticketTypes }: { ticketTypes: TicketType[] }) {
+/** An event's ticket types: a short list, shown whole; `readOnly` without row actions. */
+export function TicketTypesTable({ ticketTypes, readOnly }: { ticketTypes: TicketType[]; readOnly: boolean }) {
   if (ticketTypes.length === 0) {
     return <p className="px-4 py-6 text-sm text-slate-600">No ticket types yet. Add one below to sell tickets.</p>;
   }
@@ -61,6 +61,7 @@ export function TicketTypesTable({ ticketTypes }: { ticketTypes: TicketType[] })
       caption="Ticket types of this event"
       testId="ticket-type-row"
       scrollLabel="Ticket types"
+      readOnly={readOnly}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { can } from "@/lib/auth/permissions";
 import { listOrderDeliveries } from "@/lib/dashboard/deliveries";
 import { formatMoney } from "@/lib/dashboard/format";
 import { requireSession } from "@/lib/dashboard/session";
@@ -9,6 +10,7 @@ import { DateTime } from "../../_components/date-time";
 import { RefundForm } from "./refund-form";
 import { Card } from "../../_components/card";
 import { DetailHeader } from "../../_components/detail-header";
+import { DetailItem as Item, DetailsList } from "../../_components/details-list";
 import { DeliveriesTable } from "../../deliveries/deliveries-table";
 
 export const metadata: Metadata = { title: "Order · Ticketing analytics" };
@@ -17,7 +19,8 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
   const session = await requireSession("read");
   const order = await findTransactionOrder(session.organizationId, (await params).id);
   if (!order) notFound();
-  const deliveries = await listOrderDeliveries(session.organizationId, order.uuid);
+  // Deliveries carry payloads: only the roles that may read those see them.
+  const deliveries = can(session.role, "deliveries") ? await listOrderDeliveries(session.organizationId, order.uuid) : null;
   const money = (minor: number) => formatMoney(minor, order.cart.currency);
   const eventName = order.cart.items[0]?.event_name;
   return (
@@ -41,7 +44,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         <h2 id="summary-heading" className="mb-3 text-base font-semibold">
           Summary
         </h2>
-        <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <DetailsList>
           <Item label="Customer">{order.customer_name}</Item>
           <Item label="Email">
             <span className="break-all">{order.email}</span>
@@ -66,7 +69,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
               {order.refund_reason && <span className="block text-slate-600">Reason: {order.refund_reason}</span>}
             </Item>
           )}
-        </dl>
+        </DetailsList>
       </Card>
 
       <Card labelledBy="items-heading">
@@ -96,18 +99,20 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
         )}
       </Card>
 
-      <Card labelledBy="order-deliveries-heading">
-        <h2 id="order-deliveries-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
-          Webhook deliveries <span className="font-normal text-slate-600">({deliveries.length.toLocaleString("en-GB")})</span>
-        </h2>
-        {deliveries.length === 0 ? (
-          <p className="px-4 py-6 text-sm text-slate-600">No webhook was sent for this order.</p>
-        ) : (
-          <DeliveriesTable deliveries={deliveries} />
-        )}
-      </Card>
+      {deliveries && (
+        <Card labelledBy="order-deliveries-heading">
+          <h2 id="order-deliveries-heading" className="border-b border-slate-200 px-4 py-3 text-base font-semibold">
+            Webhook deliveries <span className="font-normal text-slate-600">({deliveries.length.toLocaleString("en-GB")})</span>
+          </h2>
+          {deliveries.length === 0 ? (
+            <p className="px-4 py-6 text-sm text-slate-600">No webhook was sent for this order.</p>
+          ) : (
+            <DeliveriesTable deliveries={deliveries} />
+          )}
+        </Card>
+      )}
 
-      {!order.is_refunded && (
+      {!order.is_refunded && can(session.role, "refunds") && (
         <Card labelledBy="refund-heading" padded>
           <h2 id="refund-heading" className="mb-1 text-base font-semibold">
             Refund
@@ -116,15 +121,6 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           <RefundForm uuid={order.uuid} orderNumber={order.order_number} total={money(order.total_price)} />
         </Card>
       )}
-    </div>
-  );
-}
-
-function Item({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="font-medium text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-slate-900">{children}</dd>
     </div>
   );
 }

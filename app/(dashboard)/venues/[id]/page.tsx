@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
+import { can } from "@/lib/auth/permissions";
 import { getVenue } from "@/lib/catalog/venues";
 import { requireSession } from "@/lib/dashboard/session";
 import { orNotFound } from "@/lib/dashboard/not-found";
 import { VenueForm } from "../venue-form";
-import { Card } from "../../_components/card";
+import { DateTime } from "../../_components/date-time";
 import { DetailHeader } from "../../_components/detail-header";
+import { DetailItem, DetailsList } from "../../_components/details-list";
+import { FormSection } from "../../_components/sections";
 
 export const metadata: Metadata = { title: "Edit venue · Ticketing analytics" };
 
@@ -20,12 +23,20 @@ export default async function VenuePage({ params }: { params: Promise<{ id: stri
         title={venue.name}
         subtitle={`${venue.address.street}, ${venue.address.postal_code} ${venue.address.city}, ${venue.address.country}`}
       />
-      <Card labelledBy="edit-heading" padded>
-        <h2 id="edit-heading" className="mb-4 text-base font-semibold">
-          Edit venue
-        </h2>
-        <VenueForm venue={venue} />
-      </Card>
+      {can(session.role, "catalog") ? (
+        <FormSection id="edit-heading" title="Edit venue">
+          <VenueForm venue={venue} />
+        </FormSection>
+      ) : (
+        <FormSection id="details-heading" title="Details">
+          <DetailsList>
+            <DetailItem label="Capacity">{venue.capacity.toLocaleString("en-GB")}</DetailItem>
+            <DetailItem label="Created">
+              <DateTime iso={venue.created_at} />
+            </DetailItem>
+          </DetailsList>
+        </FormSection>
+      )}
     </div>
   );
 }
