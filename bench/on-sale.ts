@@ -1,0 +1,286 @@
+/**
+ * On-sale rush benchmark: `--buyers` concurrent buyers of one ticket type, each completing orders of one
+ * ticket back to back, (a) as the order transaction in raw SQL through postgres.js and (b) as
+ * `POST /v1/orders` against the production build (`next start`, one process) on PostgreSQL. The two are
+ * interleaved, `--reps` times each, and medians reported; afterwards the ticket type's quantity_sold must
+ * equal the tickets in its order items and the number of orders that succeeded (inventory exact).
+ *
+ *   npx tsx --conditions=react-server bench/on-sale.ts [--orders 2000] [--buyers 16] [--reps 3]
+ *
+ * Creates a fresh database `bench_onsale_<timestamp>` on the server of DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres) and drops it at the end. Writes bench/results.json (under
+ * "on_sale"; other keys are kept) and its section of bench/results.md.
+ */
+import http from "node:http";
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+import { benchDatabase } from "./support/database";
+import { benchLogger } from "./support/log";
+import { saveMarkdownSection, saveResults } from "./support/results";
+import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
+import { round } from "./support/stats";
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: "string", default: "2000" },
+    buyers: { type: "string", default: "16" },
+    reps: { type: "string", default: "3" },
+  },
+});
+const ORDERS = Number(args.orders);
+const BUYERS = Number(args.buyers);
+const REPS = Number(args.reps);
+const TARGET_RAW_ORDERS_PER_SECOND = 400;
+const TARGET_APP_RATIO = 2;
+
+const log = benchLogger("on-sale");
+const database = benchDatabase("bench_onsale");
+process.env.DATABASE_URL = database.url;
+process.env.LOG_LEVEL ??= "warn";
+
+const { openDatabase, setDatabaseHandle } = await import("@/db/client");
+const { runMigrations } = await import("@/db/migrator");
+const { createOrganization } = await import("@/lib/organizations/organizations");
+const { createApiKey } = await import("@/lib/auth/api-keys");
+const { createVenue } = await import("@/lib/catalog/venues");
+const { createEvent } = await import("@/lib/catalog/events");
+const { createTicketType } = await import("@/lib/catalog/ticket-types");
+const { createVenueSchema } = await import("@/lib/catalog/venue-schemas");
+const { createEventSchema } = await import("@/lib/catalog/event-schemas");
+const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schemas");
+const { fromPublicId } = await import("@/lib/ids");
+
+let handle: ReturnType<typeof openDatabase> | undefined;
+let server: BenchServer | undefined;
+let raw: postgres.Sql | undefined;
+async function cleanUp() {
+  await server?.stop();
+  await raw?.end({ timeout: 5 });
+  await handle?.close();
+  await database.drop();
+}
+cleanUpOnInterrupt(cleanUp, log);
+
+interface World {
+  organizationId: string;
+  apiKey: string;
+  eventPublicId: string;
+  eventId: string;
+  ticketPublicId: string;
+  ticketId: string;
+}
+
+async function setUp(): Promise<World> {
+  await database.create();
+  handle = openDatabase({ url: database.url, poolMax: 2 });
+  setDatabaseHandle(handle);
+  await runMigrations(handle);
+  const organization = await createOrganization({ name: "Bench on-sale", currency: "SEK" });
+  const { key } = await createApiKey({ organizationId: organization.id, name: "on-sale", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
+  const venue = await createVenue(
+    organization.id,
+    createVenueSchema.parse({
+      name: "Arena",
+      address: { street: "Street 1", city: "Stockholm", postal_code: "111 57", country: "SE" },
+      capacity: 1_000_000,
+    }),
+  );
+  const now = Date.now();
+  const event = await createEvent(
+    organization.id,
+    createEventSchema.parse({
+      name: "The on-sale",
+      starts_at: new Date(now + 30 * 86_400_000).toISOString(),
+      ends_at: new Date(now + 30 * 86_400_000 + 3 * 3_600_000).toISOString(),
+      venue_id: venue.id,
+      status: "published",
+    }),
+  );
+  const ticket = await createTicketType(
+    organization.id,
+    event.id,
+    createTicketTypeSchema.parse({
+      name: "General admission",
+      price: 49_500,
+      quantity_total: 10_000_000,
+      sale_starts_at: new Date(now - 3_600_000).toISOString(),
+      sale_ends_at: new Date(now + 29 * 86_400_000).toISOString(),
+    }),
+  );
+  return {
+    organizationId: organization.id,
+    apiKey: key,
+    eventPublicId: event.id,
+    eventId: fromPublicId("event", event.id)!,
+    ticketPublicId: ticket.id,
+    ticketId: fromPublicId("ticketType", ticket.id)!,
+  };
+}
+
+/**
+ * The statements createOrder (lib/orders/create-order.ts) runs for an order of one ticket without a
+ * campaign and without webhook integrations, in the same order, written by hand for postgres.js.
+ */
+async function rawOrder(sqlc: postgres.Sql, world: World, n: number): Promise<void> {
+  await sqlc.begin(async (tx) => {
+    const [event] = await tx`select id, name, status from events
+      where organization_id = ${world.organizationId} and id = ${world.eventId} and deleted_at is null for share`;
+    const [ticket] = await tx`select * from ticket_types
+      where organization_id = ${world.organizationId} and event_id = ${world.eventId} and id in (${world.ticketId})`;
+    const reserved = await tx`update ticket_types set quantity_sold = quantity_sold + 1, updated_at = now()
+      where id = ${world.ticketId} and cancelled_at is null and quantity_sold + 1 <= quantity_total returning id`;
+    if (reserved.length === 0) throw new Error("sold out");
+    const [organization] = await tx`update organizations set order_seq = order_seq + 1
+      where id = ${world.organizationId} returning order_seq, currency`;
+    const [order] = await tx`insert into orders (organization_id, event_id, order_number, status, customer_email,
+        customer_name, customer_phone, payment_method, payment_method_brand, order_source, currency, original_price, total_price)
+      values (${world.organizationId}, ${event!.id}, ${organization!.order_seq}, 'completed', ${`raw${n}@example.test`},
+        ${`Raw Buyer ${n}`}, null, 'unspecified', 'unspecified', 'api', ${organization!.currency}, ${ticket!.price}, ${ticket!.price})
+      returning id`;
+    await tx`insert into order_items (order_id, ticket_type_id, name, category, quantity, unit_price, vat_percent, event_id, event_name)
+      values (${order!.id}, ${ticket!.id}, ${ticket!.name}, ${ticket!.category}, 1, ${ticket!.price}, ${ticket!.vat_percent},
+        ${event!.id}, ${event!.name})`;
+    await tx`select id from webhook_integrations where organization_id = ${world.organizationId} and enabled
+      and deleted_at is null and events @> ${["OrderCompleted"]}`;
+    await tx`select * from orders where organization_id = ${world.organizationId} and id = ${order!.id} limit 1`;
+    await tx`select * from order_items where order_id in (${order!.id})`;
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
+function postOrder(baseUrl: string, world: World, n: number): Promise<number> {
+  const body = JSON.stringify({
+    event_id: world.eventPublicId,
+    customer: { email: `app${n}@example.test`, name: `App Buyer ${n}` },
+    items: [{ ticket_id: world.ticketPublicId, quantity: 1 }],
+  });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/v1/orders`,
+      {
+        method: "POST",
+        agent,
+        headers: { Authorization: `Bearer ${world.apiKey}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+interface Run {
+  orders_per_second: number;
+  succeeded: number;
+  failed: number;
+}
+
+/** `ORDERS` orders by `BUYERS` closed-loop buyers; a buyer's next order starts when its last one is answered. */
+async function rush(placeOne: (n: number) => Promise<boolean>, offset: number): Promise<Run> {
+  let next = 0;
+  let succeeded = 0;
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BUYERS }, async () => {
+      while (next < ORDERS) {
+        const n = offset + next++;
+        if (await placeOne(n).catch(() => false)) succeeded++;
+        else failed++;
+      }
+    }),
+  );
+  return { orders_per_second: round(ORDERS / ((performance.now() - started) / 1000), 1), succeeded, failed };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function main() {
+  await ensureBuild(log);
+  const world = await setUp();
+  server = await startNextServer(database.url);
+  raw = postgres(database.url, { max: BUYERS, onnotice: () => {} });
+  const sqlc = raw;
+  const baseUrl = server.baseUrl;
+
+  // Warm-up: connections, prepared statements and the server's route code.
+  const warmUps = [
+    await rush((n) => rawOrder(sqlc, world, n).then(() => true), 0),
+    await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, ORDERS),
+  ];
+
+  const rawRuns: Run[] = [];
+  const appRuns: Run[] = [];
+  for (let rep = 1; rep <= REPS; rep++) {
+    rawRuns.push(await rush((n) => rawOrder(sqlc, world, n).then(() => true), rep * 2 * ORDERS));
+    appRuns.push(await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, (rep * 2 + 1) * ORDERS));
+    log(`rep ${rep}: raw SQL ${rawRuns.at(-1)!.orders_per_second} orders/s, app ${appRuns.at(-1)!.orders_per_second} orders/s`);
+  }
+
+  const [inventory] = await sqlc`select t.quantity_sold::int as sold,
+      (select coalesce(sum(quantity), 0)::int from order_items where ticket_type_id = t.id) as items,
+      (select count(*)::int from orders where organization_id = ${world.organizationId}) as orders,
+      (select count(distinct order_number)::int from orders where organization_id = ${world.organizationId}) as numbers
+    from ticket_types t where t.id = ${world.ticketId}`;
+  const allRuns = [...warmUps, ...rawRuns, ...appRuns];
+  const succeeded = allRuns.reduce((sum, run) => sum + run.succeeded, 0);
+  const failed = allRuns.reduce((sum, run) => sum + run.failed, 0);
+  const inventoryExact =
+    failed === 0 && [inventory!.sold, inventory!.items, inventory!.orders, inventory!.numbers].every((n) => n === succeeded);
+
+  const rawMedian = median(rawRuns.map((run) => run.orders_per_second));
+  const appMedian = median(appRuns.map((run) => run.orders_per_second));
+  const ratio = round(rawMedian / appMedian, 2);
+  const result = {
+    measured_at: new Date().toISOString(),
+    load_average: os.loadavg().map((n) => round(n, 2)),
+    orders_per_run: ORDERS,
+    buyers: BUYERS,
+    repetitions: REPS,
+    raw_sql: { runs: rawRuns, median_orders_per_second: rawMedian },
+    app: { runs: appRuns, median_orders_per_second: appMedian },
+    raw_to_app_ratio: ratio,
+    inventory: { ...inventory, orders_succeeded: succeeded, failed_orders: failed, exact: inventoryExact },
+    targets: {
+      raw_sql_at_least_400_orders_per_second: rawMedian >= TARGET_RAW_ORDERS_PER_SECOND,
+      app_within_2x_of_raw_sql: ratio <= TARGET_APP_RATIO,
+      inventory_exact: inventoryExact,
+    },
+  };
+  saveResults("on_sale", result);
+  const yesNo = (ok: boolean) => (ok ? "yes" : "**no**");
+  saveMarkdownSection("on-sale", [
+    "## On-sale rush (one ticket type, PostgreSQL)",
+    "",
+    `${BUYERS} concurrent buyers, ${ORDERS} orders of one ticket per run, raw SQL and app interleaved, ${REPS} repetitions, medians.`,
+    `Measured ${result.measured_at}, load average ${result.load_average.join(", ")}. \`npx tsx --conditions=react-server bench/on-sale.ts\`.`,
+    "",
+    "| | runs (orders/s) | median orders/s |",
+    "|---|---|---:|",
+    `| raw SQL (postgres.js) | ${rawRuns.map((run) => run.orders_per_second).join(", ")} | ${rawMedian} |`,
+    `| POST /v1/orders (next start) | ${appRuns.map((run) => run.orders_per_second).join(", ")} | ${appMedian} |`,
+    "",
+    `Raw SQL / app: ${ratio}x. Inventory: quantity_sold ${inventory!.sold}, tickets in order items ${inventory!.items}, orders ${inventory!.orders}, distinct order numbers ${inventory!.numbers}, failed orders ${failed}.`,
+    "",
+    `Targets: raw SQL ≥ ${TARGET_RAW_ORDERS_PER_SECOND} orders/s: ${yesNo(result.targets.raw_sql_at_least_400_orders_per_second)}; app within ${TARGET_APP_RATIO}x of raw SQL: ${yesNo(result.targets.app_within_2x_of_raw_sql)}; inventory exact: ${yesNo(inventoryExact)}.`,
+  ]);
+  console.log(JSON.stringify(result, null, 2));
+  return inventoryExact;
+}
+
+let ok = false;
+try {
+  ok = await main();
+} finally {
+  agent.destroy();
+  await cleanUp();
+}
+process.exit(ok ? 0 : 1);
