@@ -252,7 +252,7 @@ function chunkStatement(p: {
              quantity_total = greatest(t.quantity_total, t.quantity_sold + x.quantity)
         from (select ticket_type_id, sum(quantity)::int as quantity from src where status = 'completed' group by 1) x
        where t.id = x.ticket_type_id
-    )
+    ),
     items as (
       insert into order_items (id, order_id, ticket_type_id, name, category, quantity, unit_price, vat_percent, event_id, event_name)
       select item_id, id, ticket_type_id, ticket_name, category, quantity, price, vat, event_id, event_name from src
