@@ -129,15 +129,11 @@ async function rawOrder(sqlc: postgres.Sql, world: World, n: number): Promise<vo
       where organization_id = ${world.organizationId} and id = ${world.eventId} and deleted_at is null for share`;
     const [ticket] = await tx`select * from ticket_types
       where organization_id = ${world.organizationId} and event_id = ${world.eventId} and id in (${world.ticketId})`;
-    const reserved = await tx`update ticket_types set quantity_sold = quantity_sold + 1, updated_at = now()
-      where id = ${world.ticketId} and cancelled_at is null and quantity_sold + 1 <= quantity_total returning id`;
-    if (reserved.length === 0) throw new Error("sold out");
-    const [organization] = await tx`update organizations set order_seq = order_seq + 1
-      where id = ${world.organizationId} returning order_seq, currency`;
     const [order] = await tx`insert into orders (organization_id, event_id, order_number, status, customer_email,
         customer_name, customer_phone, payment_method, payment_method_brand, order_source, currency, original_price, total_price)
-      values (${world.organizationId}, ${event!.id}, ${organization!.order_seq}, 'completed', ${`raw${n}@example.test`},
-        ${`Raw Buyer ${n}`}, null, 'unspecified', 'unspecified', 'api', ${organization!.currency}, ${ticket!.price}, ${ticket!.price})
+      values (${world.organizationId}, ${event!.id}, next_order_number(${world.organizationId}), 'completed', ${`raw${n}@example.test`},
+        ${`Raw Buyer ${n}`}, null, 'unspecified', 'unspecified', 'api',
+        (select currency from organizations where id = ${world.organizationId}), ${ticket!.price}, ${ticket!.price})
       returning id`;
     await tx`insert into order_items (order_id, ticket_type_id, name, category, quantity, unit_price, vat_percent, event_id, event_name)
       values (${order!.id}, ${ticket!.id}, ${ticket!.name}, ${ticket!.category}, 1, ${ticket!.price}, ${ticket!.vat_percent},
@@ -146,6 +142,9 @@ async function rawOrder(sqlc: postgres.Sql, world: World, n: number): Promise<vo
       and deleted_at is null and events @> ${["OrderCompleted"]}`;
     await tx`select * from orders where organization_id = ${world.organizationId} and id = ${order!.id} limit 1`;
     await tx`select * from order_items where order_id in (${order!.id})`;
+    const reserved = await tx`update ticket_types set quantity_sold = quantity_sold + 1, updated_at = now()
+      where id = ${world.ticketId} and cancelled_at is null and quantity_sold + 1 <= quantity_total returning id`;
+    if (reserved.length === 0) throw new Error("sold out");
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "@/db/client";
 import {
   apiKeys,
