@@ -104,7 +104,7 @@ async function setUp(): Promise<World> {
     createTicketTypeSchema.parse({
       name: "General admission",
       price: 49_500,
-      quantity_total: 10_000_000,
+      quantity_total: 1_000_000,
       sale_starts_at: new Date(now - 3_600_000).toISOString(),
       sale_ends_at: new Date(now + 29 * 86_400_000).toISOString(),
     }),
