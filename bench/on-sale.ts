@@ -3,7 +3,9 @@
  * ticket back to back, (a) as the order transaction in raw SQL through postgres.js and (b) as
  * `POST /v1/orders` against the production build (`next start`, one process) on PostgreSQL. The two are
  * interleaved, `--reps` times each, and medians reported; afterwards the ticket type's quantity_sold must
- * equal the tickets in its order items and the number of orders that succeeded (inventory exact).
+ * equal the tickets in its order items and the number of orders that succeeded (inventory exact). A third,
+ * interleaved run is the reference for what the machine allows: the same raw SQL with a ticket type per buyer,
+ * so that no row is shared. Each run samples how many backends wait for a lock.
  *
  *   npx tsx --conditions=react-server bench/on-sale.ts [--orders 2000] [--buyers 16] [--reps 3]
  *
@@ -58,6 +60,7 @@ let raw: postgres.Sql | undefined;
 async function cleanUp() {
   await server?.stop();
   await raw?.end({ timeout: 5 });
+  await sampler?.end({ timeout: 5 });
   await handle?.close();
   await database.drop();
 }
@@ -70,6 +73,8 @@ interface World {
   eventId: string;
   ticketPublicId: string;
   ticketId: string;
+  /** One ticket type per buyer, for the reference run in which no two buyers share a ticket type's row. */
+  spreadTicketIds: string[];
 }
 
 async function setUp(): Promise<World> {
@@ -98,17 +103,21 @@ async function setUp(): Promise<World> {
       status: "published",
     }),
   );
-  const ticket = await createTicketType(
-    organization.id,
-    event.id,
-    createTicketTypeSchema.parse({
-      name: "General admission",
-      price: 49_500,
-      quantity_total: 1_000_000,
-      sale_starts_at: new Date(now - 3_600_000).toISOString(),
-      sale_ends_at: new Date(now + 29 * 86_400_000).toISOString(),
-    }),
-  );
+  const ticketType = (name: string) =>
+    createTicketType(
+      organization.id,
+      event.id,
+      createTicketTypeSchema.parse({
+        name,
+        price: 49_500,
+        quantity_total: 1_000_000,
+        sale_starts_at: new Date(now - 3_600_000).toISOString(),
+        sale_ends_at: new Date(now + 29 * 86_400_000).toISOString(),
+      }),
+    );
+  const ticket = await ticketType("General admission");
+  const spread = [];
+  for (let buyer = 0; buyer < BUYERS; buyer++) spread.push(await ticketType(`Block ${buyer + 1}`));
   return {
     organizationId: organization.id,
     apiKey: key,
@@ -116,6 +125,7 @@ async function setUp(): Promise<World> {
     eventId: fromPublicId("event", event.id)!,
     ticketPublicId: ticket.id,
     ticketId: fromPublicId("ticketType", ticket.id)!,
+    spreadTicketIds: spread.map((row) => fromPublicId("ticketType", row.id)!),
   };
 }
 
@@ -123,12 +133,12 @@ async function setUp(): Promise<World> {
  * The statements createOrder (lib/orders/create-order.ts) runs for an order of one ticket without a
  * campaign and without webhook integrations, in the same order, written by hand for postgres.js.
  */
-async function rawOrder(sqlc: postgres.Sql, world: World, n: number): Promise<void> {
+async function rawOrder(sqlc: postgres.Sql, world: World, n: number, ticketId = world.ticketId): Promise<void> {
   await sqlc.begin(async (tx) => {
     const [event] = await tx`select id, name, status from events
       where organization_id = ${world.organizationId} and id = ${world.eventId} and deleted_at is null for share`;
     const [ticket] = await tx`select * from ticket_types
-      where organization_id = ${world.organizationId} and event_id = ${world.eventId} and id in (${world.ticketId})`;
+      where organization_id = ${world.organizationId} and event_id = ${world.eventId} and id in (${ticketId})`;
     const [order] = await tx`insert into orders (organization_id, event_id, order_number, status, customer_email,
         customer_name, customer_phone, payment_method, payment_method_brand, order_source, currency, original_price, total_price)
       values (${world.organizationId}, ${event!.id}, next_order_number(${world.organizationId}), 'completed', ${`raw${n}@example.test`},
@@ -143,7 +153,7 @@ async function rawOrder(sqlc: postgres.Sql, world: World, n: number): Promise<vo
     await tx`select * from orders where organization_id = ${world.organizationId} and id = ${order!.id} limit 1`;
     await tx`select * from order_items where order_id in (${order!.id})`;
     const reserved = await tx`update ticket_types set quantity_sold = quantity_sold + 1, updated_at = now()
-      where id = ${world.ticketId} and cancelled_at is null and quantity_sold + 1 <= quantity_total returning id`;
+      where id = ${ticketId} and cancelled_at is null and quantity_sold + 1 <= quantity_total returning id`;
     if (reserved.length === 0) throw new Error("sold out");
   });
 }
@@ -177,24 +187,47 @@ interface Run {
   orders_per_second: number;
   succeeded: number;
   failed: number;
+  /** Mean number of this database's backends waiting for a lock (pg_stat_activity, sampled every 25 ms). */
+  lock_waits_mean: number;
+}
+
+let sampler: postgres.Sql | undefined;
+/** Samples how many backends wait for a lock until the returned function is called, which gives their mean. */
+function sampleLockWaits(): () => number {
+  const samples: number[] = [];
+  let running = true;
+  void (async () => {
+    while (running && sampler) {
+      const [row] = await sampler<{ waiting: number }[]>`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      samples.push(row!.waiting);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  return () => {
+    running = false;
+    return round(samples.reduce((sum, n) => sum + n, 0) / Math.max(1, samples.length), 1);
+  };
 }
 
 /** `ORDERS` orders by `BUYERS` closed-loop buyers; a buyer's next order starts when its last one is answered. */
-async function rush(placeOne: (n: number) => Promise<boolean>, offset: number): Promise<Run> {
+async function rush(placeOne: (n: number, buyer: number) => Promise<boolean>, offset: number): Promise<Run> {
   let next = 0;
   let succeeded = 0;
   let failed = 0;
+  const stopSampling = sampleLockWaits();
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: BUYERS }, async () => {
+    Array.from({ length: BUYERS }, async (_, buyer) => {
       while (next < ORDERS) {
         const n = offset + next++;
-        if (await placeOne(n).catch(() => false)) succeeded++;
+        if (await placeOne(n, buyer).catch(() => false)) succeeded++;
         else failed++;
       }
     }),
   );
-  return { orders_per_second: round(ORDERS / ((performance.now() - started) / 1000), 1), succeeded, failed };
+  const seconds = (performance.now() - started) / 1000;
+  return { orders_per_second: round(ORDERS / seconds, 1), succeeded, failed, lock_waits_mean: stopSampling() };
 }
 
 const median = (values: number[]) => {
@@ -207,6 +240,7 @@ async function main() {
   const world = await setUp();
   server = await startNextServer(database.url);
   raw = postgres(database.url, { max: BUYERS, onnotice: () => {} });
+  sampler = postgres(database.url, { max: 1, onnotice: () => {} });
   const sqlc = raw;
   const baseUrl = server.baseUrl;
 
@@ -218,25 +252,36 @@ async function main() {
 
   const rawRuns: Run[] = [];
   const appRuns: Run[] = [];
+  const spreadRuns: Run[] = [];
   for (let rep = 1; rep <= REPS; rep++) {
-    rawRuns.push(await rush((n) => rawOrder(sqlc, world, n).then(() => true), rep * 2 * ORDERS));
-    appRuns.push(await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, (rep * 2 + 1) * ORDERS));
-    log(`rep ${rep}: raw SQL ${rawRuns.at(-1)!.orders_per_second} orders/s, app ${appRuns.at(-1)!.orders_per_second} orders/s`);
+    rawRuns.push(await rush((n) => rawOrder(sqlc, world, n).then(() => true), rep * 3 * ORDERS));
+    appRuns.push(await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, (rep * 3 + 1) * ORDERS));
+    spreadRuns.push(await rush((n, buyer) => rawOrder(sqlc, world, n, world.spreadTicketIds[buyer]).then(() => true), (rep * 3 + 2) * ORDERS));
+    log(
+      `rep ${rep}: raw SQL ${rawRuns.at(-1)!.orders_per_second} orders/s, app ${appRuns.at(-1)!.orders_per_second} orders/s, ` +
+        `raw SQL with a ticket type per buyer ${spreadRuns.at(-1)!.orders_per_second} orders/s`,
+    );
   }
 
-  const [inventory] = await sqlc`select t.quantity_sold::int as sold,
-      (select coalesce(sum(quantity), 0)::int from order_items where ticket_type_id = t.id) as items,
+  const [inventory] = await sqlc<{ sold: number; items: number; orders: number; numbers: number; mismatched_ticket_types: number }[]>`
+    select (select sum(quantity_sold)::int from ticket_types where organization_id = ${world.organizationId}) as sold,
+      (select coalesce(sum(quantity), 0)::int from order_items where ticket_type_id in
+        (select id from ticket_types where organization_id = ${world.organizationId})) as items,
       (select count(*)::int from orders where organization_id = ${world.organizationId}) as orders,
-      (select count(distinct order_number)::int from orders where organization_id = ${world.organizationId}) as numbers
-    from ticket_types t where t.id = ${world.ticketId}`;
-  const allRuns = [...warmUps, ...rawRuns, ...appRuns];
+      (select count(distinct order_number)::int from orders where organization_id = ${world.organizationId}) as numbers,
+      (select count(*)::int from ticket_types t where t.organization_id = ${world.organizationId}
+        and t.quantity_sold <> (select coalesce(sum(quantity), 0) from order_items where ticket_type_id = t.id)) as mismatched_ticket_types`;
+  const allRuns = [...warmUps, ...rawRuns, ...appRuns, ...spreadRuns];
   const succeeded = allRuns.reduce((sum, run) => sum + run.succeeded, 0);
   const failed = allRuns.reduce((sum, run) => sum + run.failed, 0);
   const inventoryExact =
-    failed === 0 && [inventory!.sold, inventory!.items, inventory!.orders, inventory!.numbers].every((n) => n === succeeded);
+    failed === 0 &&
+    inventory!.mismatched_ticket_types === 0 &&
+    [inventory!.sold, inventory!.items, inventory!.orders, inventory!.numbers].every((n) => n === succeeded);
 
   const rawMedian = median(rawRuns.map((run) => run.orders_per_second));
   const appMedian = median(appRuns.map((run) => run.orders_per_second));
+  const spreadMedian = median(spreadRuns.map((run) => run.orders_per_second));
   const ratio = round(rawMedian / appMedian, 2);
   const result = {
     measured_at: new Date().toISOString(),
@@ -246,6 +291,7 @@ async function main() {
     repetitions: REPS,
     raw_sql: { runs: rawRuns, median_orders_per_second: rawMedian },
     app: { runs: appRuns, median_orders_per_second: appMedian },
+    raw_sql_ticket_type_per_buyer: { runs: spreadRuns, median_orders_per_second: spreadMedian },
     raw_to_app_ratio: ratio,
     inventory: { ...inventory, orders_succeeded: succeeded, failed_orders: failed, exact: inventoryExact },
     targets: {
@@ -262,12 +308,14 @@ async function main() {
     `${BUYERS} concurrent buyers, ${ORDERS} orders of one ticket per run, raw SQL and app interleaved, ${REPS} repetitions, medians.`,
     `Measured ${result.measured_at}, load average ${result.load_average.join(", ")}. \`npx tsx --conditions=react-server bench/on-sale.ts\`.`,
     "",
-    "| | runs (orders/s) | median orders/s |",
-    "|---|---|---:|",
-    `| raw SQL (postgres.js) | ${rawRuns.map((run) => run.orders_per_second).join(", ")} | ${rawMedian} |`,
-    `| POST /v1/orders (next start) | ${appRuns.map((run) => run.orders_per_second).join(", ")} | ${appMedian} |`,
+    "| | runs (orders/s) | median orders/s | backends waiting for a lock (mean per run) |",
+    "|---|---|---:|---|",
+    `| raw SQL (postgres.js) | ${rawRuns.map((run) => run.orders_per_second).join(", ")} | ${rawMedian} | ${rawRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
+    `| POST /v1/orders (next start) | ${appRuns.map((run) => run.orders_per_second).join(", ")} | ${appMedian} | ${appRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
+    `| reference: raw SQL, a ticket type per buyer (no shared row) | ${spreadRuns.map((run) => run.orders_per_second).join(", ")} | ${spreadMedian} | ${spreadRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
     "",
-    `Raw SQL / app: ${ratio}x. Inventory: quantity_sold ${inventory!.sold}, tickets in order items ${inventory!.items}, orders ${inventory!.orders}, distinct order numbers ${inventory!.numbers}, failed orders ${failed}.`,
+    `Raw SQL / app: ${ratio}x. The reference run is what this machine allows the same transaction when buyers share no ticket type; the gap to the one-ticket-type run is the cost of queueing on that row.`,
+    `Inventory (all ticket types): quantity_sold ${inventory!.sold}, tickets in order items ${inventory!.items}, orders ${inventory!.orders}, distinct order numbers ${inventory!.numbers}, ticket types whose quantity_sold differs from their items ${inventory!.mismatched_ticket_types}, failed orders ${failed}.`,
     "",
     `Targets: raw SQL ≥ ${TARGET_RAW_ORDERS_PER_SECOND} orders/s: ${yesNo(result.targets.raw_sql_at_least_400_orders_per_second)}; app within ${TARGET_APP_RATIO}x of raw SQL: ${yesNo(result.targets.app_within_2x_of_raw_sql)}; inventory exact: ${yesNo(inventoryExact)}.`,
   ]);
