@@ -42,7 +42,7 @@ async function ordersPage(organizationId: string, url: URL, transactions: boolea
            select id as page_id from orders where organization_id = ${organizationId}
            order by created_at desc, id desc limit ${size} offset ${from}
          ) page join orders on orders.id = page.page_id order by created_at desc, id desc`,
-    sqlc`select order_count as total from organizations where id = ${organizationId}`,
+    sqlc`select coalesce(sum(order_count), 0) as total from organization_order_counts where organization_id = ${organizationId}`,
   ]);
   const ids = rows.map((row) => row.id as string);
   const [items, campaigns] = await Promise.all([itemsOf(ids), transactions ? campaignsOf(ids) : []]);

@@ -248,7 +248,7 @@ function transactionsCase(sqlc: postgres.Sql, orgId: string, samples: Samples, s
   // partial days with dates only.
   const countSql = dated
     ? `select count_orders_created_between(id, $2::timestamptz, $3::timestamptz, true) as total from organizations where id = $1`
-    : `select order_count as total from organizations where id = $1`;
+    : `select coalesce(sum(order_count), 0) as total from organization_order_counts where organization_id = $1`;
   return {
     name: `transactions sort=${sort}${dated ? " +dates" : ""} ${from === 0 ? "first page" : `from=${from}`}`,
     endpoint: `/analytics_search/api/transactions?${query}`,
@@ -284,7 +284,7 @@ function benchCases(sqlc: postgres.Sql, orgId: string, samples: Samples): Case[]
     sql: async () => {
       const [rows] = await Promise.all([
         sqlc`select * from orders where organization_id = ${orgId} order by created_at desc, id desc limit 25 offset 0`,
-        sqlc`select order_count as total from organizations where id = ${orgId}`,
+        sqlc`select coalesce(sum(order_count), 0) as total from organization_order_counts where organization_id = ${orgId}`,
       ]);
       await details(
         sqlc,

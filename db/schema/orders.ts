@@ -9,6 +9,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -70,17 +71,20 @@ export const orders = pgTable(
 );
 
 /**
- * Orders per organization and UTC day, kept exact by statement-level triggers on orders (migration
- * 0006), so a date-filtered transactions count sums whole days and counts only the two partial ones.
+ * Orders per organization and UTC day, kept exact by statement-level triggers on orders
+ * (db/sql/order-daily-count-*.sql), so a date-filtered transactions count sums whole days and counts only the
+ * two partial ones. This and the two tables below keep each key in up to 64 slot rows that readers sum
+ * (db/sql/order-counter-slot.sql), so concurrent orders of one day do not queue on one row.
  */
 export const orderDailyCounts = pgTable(
   "order_daily_counts",
   {
     organizationId: organizationIdColumn(),
     day: date("day", { mode: "string" }).notNull(),
+    slot: smallint("slot").notNull().default(0),
     orderCount: bigint("order_count", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.slot] })],
 );
 
 /**
@@ -95,9 +99,10 @@ export const orderDailyFacetCounts = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     eventId: uuid("event_id").notNull(),
     isRefunded: boolean("is_refunded").notNull(),
+    slot: smallint("slot").notNull().default(0),
     orderCount: bigint("order_count", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.isRefunded] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.isRefunded, t.slot] })],
 );
 
 /**
@@ -115,11 +120,12 @@ export const orderDailySales = pgTable(
     orderSource: text("order_source").notNull(),
     paymentMethod: text("payment_method").notNull(),
     isRefunded: boolean("is_refunded").notNull(),
+    slot: smallint("slot").notNull().default(0),
     orderCount: bigint("order_count", { mode: "number" }).notNull(),
     ticketCount: bigint("ticket_count", { mode: "number" }).notNull(),
     revenue: bigint("revenue", { mode: "number" }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded, t.slot] })],
 );
 
 export const orderItems = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { Role } from "./roles";
 import { createdAtColumn } from "./columns";
 
@@ -12,11 +12,6 @@ export const organizations = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     currency: text("currency").$type<Currency>().notNull(),
-    // Last order number handed out; bumped with UPDATE ... RETURNING so numbers never repeat.
-    orderSeq: integer("order_seq").notNull().default(0),
-    // Number of orders, kept by a statement trigger on orders (migration 0002): the unfiltered
-    // transactions-search total_count reads it instead of counting a million rows per request.
-    orderCount: bigint("order_count", { mode: "number" }).notNull().default(0),
     createdAt: createdAtColumn(),
   },
   (t) => [check("organizations_currency_check", sql`${t.currency} in ('SEK','EUR','NOK','DKK')`)],
@@ -27,6 +22,22 @@ export const organizationIdColumn = () =>
   uuid("organization_id")
     .notNull()
     .references(() => organizations.id, { onDelete: "cascade" });
+
+/**
+ * Number of orders per organization, kept by statement triggers on orders (db/sql/organization-order-count-*.sql)
+ * in up to 64 slot rows that readers sum (db/sql/order-counter-slot.sql), so concurrent orders do not queue on
+ * one row: the unfiltered transactions-search total_count reads these instead of counting a million orders.
+ * An organization's order numbers come from its own sequence (db/sql/next-order-number.sql), not from a row.
+ */
+export const organizationOrderCounts = pgTable(
+  "organization_order_counts",
+  {
+    organizationId: organizationIdColumn(),
+    slot: smallint("slot").notNull(),
+    orderCount: bigint("order_count", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.slot] })],
+);
 
 export { USER_ROLES, type Role } from "./roles";
 

@@ -1,13 +1,12 @@
 -- order_daily_counts (see order-daily-count-on-insert.sql): deletes, including cascades, subtract from the
--- day rows.
+-- day rows (an organization being deleted takes its rows with it, so its orders are left out).
 CREATE OR REPLACE FUNCTION orders_daily_count_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE order_daily_counts c SET order_count = c.order_count - d.removed
-  FROM (
-    SELECT organization_id, (created_at AT TIME ZONE 'UTC')::date AS day, count(*) AS removed
-    FROM deleted_orders GROUP BY 1, 2 ORDER BY 1, 2
-  ) d
-  WHERE c.organization_id = d.organization_id AND c.day = d.day;
+  INSERT INTO order_daily_counts AS c (organization_id, day, slot, order_count)
+  SELECT d.organization_id, (d.created_at AT TIME ZONE 'UTC')::date, order_counter_slot(false), -count(*)
+  FROM deleted_orders d WHERE EXISTS (SELECT 1 FROM organizations o WHERE o.id = d.organization_id)
+  GROUP BY 1, 2 ORDER BY 1, 2
+  ON CONFLICT (organization_id, day, slot) DO UPDATE SET order_count = c.order_count + excluded.order_count;
   RETURN NULL;
 END $$;
 

@@ -1,6 +1,7 @@
 -- order_daily_sales (lib/analytics/summary.ts) follows every write to orders and order_items in the same
--- transaction, like order_daily_counts: statement-level where a transition table tells the change, rows
--- aggregated and upserted in key order so that concurrent writers lock the sales rows in the same order.
+-- transaction, like order_daily_counts (slots summed by readers, see order-counter-slot.sql): statement-level
+-- where a transition table tells the change, rows aggregated and upserted in key order so that writers
+-- sharing a slot lock the sales rows in the same order.
 -- Tickets are added by the order_items triggers only (an order's row comes first, its items after, possibly
 -- in the same statement), so no write counts them twice.
 -- This file: truncating orders empties the table.

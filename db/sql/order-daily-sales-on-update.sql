@@ -1,6 +1,7 @@
 -- order_daily_sales (lib/analytics/summary.ts) follows every write to orders and order_items in the same
--- transaction, like order_daily_counts: statement-level where a transition table tells the change, rows
--- aggregated and upserted in key order so that concurrent writers lock the sales rows in the same order.
+-- transaction, like order_daily_counts (slots summed by readers, see order-counter-slot.sql): statement-level
+-- where a transition table tells the change, rows aggregated and upserted in key order so that writers
+-- sharing a slot lock the sales rows in the same order.
 -- Tickets are added by the order_items triggers only (an order's row comes first, its items after, possibly
 -- in the same statement), so no write counts them twice.
 -- This file: a refund (or any change of a counted column) moves the order, with its tickets, from one
@@ -28,10 +29,11 @@ BEGIN
     FROM with_tickets
   )
   INSERT INTO order_daily_sales AS s
-    (organization_id, day, event_id, order_source, payment_method, is_refunded, order_count, ticket_count, revenue)
-  SELECT organization_id, day, event_id, order_source, payment_method, is_refunded, sum(orders), sum(tickets), sum(revenue)
+    (organization_id, day, event_id, order_source, payment_method, is_refunded, slot, order_count, ticket_count, revenue)
+  SELECT organization_id, day, event_id, order_source, payment_method, is_refunded, order_counter_slot(false),
+         sum(orders), sum(tickets), sum(revenue)
   FROM deltas GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
-  ON CONFLICT (organization_id, day, event_id, order_source, payment_method, is_refunded) DO UPDATE
+  ON CONFLICT (organization_id, day, event_id, order_source, payment_method, is_refunded, slot) DO UPDATE
     SET order_count = s.order_count + excluded.order_count,
         ticket_count = s.ticket_count + excluded.ticket_count,
         revenue = s.revenue + excluded.revenue;

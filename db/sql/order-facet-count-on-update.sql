@@ -4,8 +4,8 @@
 -- possible here: PostgreSQL allows no transition tables on column-specific UPDATE triggers.
 CREATE OR REPLACE FUNCTION orders_facet_count_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO order_daily_facet_counts AS c (organization_id, day, event_id, is_refunded, order_count)
-  SELECT organization_id, day, event_id, is_refunded, sum(change)
+  INSERT INTO order_daily_facet_counts AS c (organization_id, day, event_id, is_refunded, slot, order_count)
+  SELECT organization_id, day, event_id, is_refunded, order_counter_slot(false), sum(change)
   FROM (
     SELECT o.organization_id, (o.created_at AT TIME ZONE 'UTC')::date AS day, o.event_id, o.is_refunded, -1 AS change
     FROM old_orders o JOIN new_orders n ON n.id = o.id
@@ -16,7 +16,7 @@ BEGIN
     WHERE (o.event_id, o.is_refunded) IS DISTINCT FROM (n.event_id, n.is_refunded)
   ) moved
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (organization_id, day, event_id, is_refunded) DO UPDATE SET order_count = c.order_count + excluded.order_count;
+  ON CONFLICT (organization_id, day, event_id, is_refunded, slot) DO UPDATE SET order_count = c.order_count + excluded.order_count;
   RETURN NULL;
 END $$;
 

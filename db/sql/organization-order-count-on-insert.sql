@@ -1,12 +1,13 @@
--- organizations.order_count follows every insert, delete and truncate of orders (including bulk inserts,
--- COPY and cascades) in the same transaction, so it is exact. Statement-level triggers with transition
--- tables cost one UPDATE per statement, not per row; order creation already locks the organization row.
--- This file: inserts add the number of new orders per organization.
+-- organization_order_counts (orders per organization, summed over its slots, see order-counter-slot.sql)
+-- follows every insert, delete and truncate of orders (including bulk inserts, COPY and cascades) in the same
+-- transaction, so it is exact. Statement-level triggers with transition tables cost one upsert per statement,
+-- not per row. This file: inserts add the number of new orders per organization.
 CREATE OR REPLACE FUNCTION orders_count_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE organizations o SET order_count = o.order_count + n.added
-  FROM (SELECT organization_id, count(*) AS added FROM inserted_orders GROUP BY organization_id) n
-  WHERE o.id = n.organization_id;
+  INSERT INTO organization_order_counts AS c (organization_id, slot, order_count)
+  SELECT organization_id, order_counter_slot(true), count(*)
+  FROM inserted_orders GROUP BY 1 ORDER BY 1
+  ON CONFLICT (organization_id, slot) DO UPDATE SET order_count = c.order_count + excluded.order_count;
   RETURN NULL;
 END $$;
 

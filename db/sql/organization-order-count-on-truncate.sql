@@ -1,8 +1,7 @@
--- organizations.order_count (see organization-order-count-on-insert.sql): truncating orders zeroes every
--- organization's count.
+-- organization_order_counts (see organization-order-count-on-insert.sql): truncating orders empties it.
 CREATE OR REPLACE FUNCTION orders_count_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE organizations SET order_count = 0 WHERE order_count <> 0;
+  DELETE FROM organization_order_counts;
   RETURN NULL;
 END $$;
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
-import { db, type Queryable, type Transaction } from "@/db/client";
+import { db, rowsOf, type Queryable, type Transaction } from "@/db/client";
 import { events, organizations, ticketTypes, venues, type Currency } from "@/db/schema";
 import {
   EMAIL_DOMAINS,
@@ -49,23 +49,23 @@ export async function bulkSeedOrders(
   const now = options.now ?? new Date();
 
   const result = await q.transaction(async (tx) => {
-    // One UPDATE reserves the whole range, so numbers stay unique; this organization's checkouts wait for the commit.
     const [org] = await tx
-      .update(organizations)
-      .set({ orderSeq: sql`${organizations.orderSeq} + ${count}` })
-      .where(eq(organizations.id, organizationId))
-      .returning({ orderSeq: organizations.orderSeq, currency: organizations.currency });
+      .select({ currency: organizations.currency })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
     if (!org) throw notFound("Organization");
-    const firstOrderNumber = org.orderSeq - count + 1;
 
     // Each chunk's generated rows are read three times; kept in memory they need not spill to disk.
     await tx.execute(sql`set local work_mem = '128MB'`);
     const tickets = await ticketTypeChoices(tx, organizationId, org.currency, now);
+    // Numbers come from the organization's sequence like a live order's, so orders placed during the import
+    // keep theirs; without such orders the import's numbers are contiguous.
+    const numbers: { first: number; last: number }[] = [];
     for (let from = 0; from < count; from += chunkSize) {
       const to = Math.min(count, from + chunkSize) - 1;
-      await tx.execute(chunkStatement({ organizationId, currency: org.currency, tickets, count, from, to, firstOrderNumber, now }));
+      numbers.push(...rowsOf<{ first: number; last: number }>(await tx.execute(chunkStatement({ organizationId, currency: org.currency, tickets, count, from, to, now }))));
     }
-    return { inserted: count, firstOrderNumber, lastOrderNumber: org.orderSeq };
+    return { inserted: count, firstOrderNumber: numbers[0]!.first, lastOrderNumber: numbers.at(-1)!.last };
   });
 
   // Like an import tool: fresh statistics keep the planner on the sort indexes, and the visibility map that
@@ -176,7 +176,6 @@ function chunkStatement(p: {
   count: number;
   from: number;
   to: number;
-  firstOrderNumber: number;
   now: Date;
 }): SQL {
   const t = p.tickets;
@@ -189,7 +188,7 @@ function chunkStatement(p: {
     with src as materialized (
       select ${uuidV7(sql`s.created_at`)} as id,
              ${uuidV7(sql`s.created_at`)} as item_id,
-             ${p.firstOrderNumber}::int + s.g as order_number,
+             next_order_number(${p.organizationId}::uuid) as order_number,
              s.created_at,
              case when s.r_status < ${REFUND_RATE}::float8 then 'refunded' else 'completed' end as status,
              c.first_names[s.fi] as first_name, c.last_names[s.li] as last_name, c.domains[s.di] as domain,
@@ -253,7 +252,10 @@ function chunkStatement(p: {
              quantity_total = greatest(t.quantity_total, t.quantity_sold + x.quantity)
         from (select ticket_type_id, sum(quantity)::int as quantity from src where status = 'completed' group by 1) x
        where t.id = x.ticket_type_id
+    ),
+    items as (
+      insert into order_items (id, order_id, ticket_type_id, name, category, quantity, unit_price, vat_percent, event_id, event_name)
+      select item_id, id, ticket_type_id, ticket_name, category, quantity, price, vat, event_id, event_name from src
     )
-    insert into order_items (id, order_id, ticket_type_id, name, category, quantity, unit_price, vat_percent, event_id, event_name)
-    select item_id, id, ticket_type_id, ticket_name, category, quantity, price, vat, event_id, event_name from src`;
+    select min(order_number)::int as first, max(order_number)::int as last from src`;
 }

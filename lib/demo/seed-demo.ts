@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "@/db/client";
 import {
   apiKeys,
@@ -16,6 +16,7 @@ import { createApiKey, demoApiKey } from "@/lib/auth/api-keys";
 import { sha256Hex } from "@/lib/auth/secrets";
 import { createUser, findUserByEmail } from "@/lib/auth/users";
 import { demoOrganizationRow, demoRows } from "./demo-rows";
+import { reserveOrderNumbers } from "@/lib/orders/order-numbers";
 
 export const DEMO_LOGIN = { email: "admin@demo.test", password: "demo-password" } as const;
 export const DEMO_KEY_NAME = "Demo key";
@@ -88,13 +89,8 @@ async function createDemoOrganization(tx: Transaction, now: Date): Promise<strin
   await tx.insert(campaigns).values(rows.campaigns);
   await tx.insert(memberships).values(rows.memberships);
 
-  const [seq] = await tx
-    .update(organizations)
-    .set({ orderSeq: sql`${organizations.orderSeq} + ${rows.orders.length}` })
-    .where(eq(organizations.id, organizationId))
-    .returning({ orderSeq: organizations.orderSeq });
-  const firstNumber = seq!.orderSeq - rows.orders.length + 1;
-  rows.orders.forEach((o, i) => (o.orderNumber = firstNumber + i));
+  const numbers = await reserveOrderNumbers(tx, organizationId, rows.orders.length);
+  rows.orders.forEach((o, i) => (o.orderNumber = numbers[i]!));
 
   await tx.insert(ticketTypes).values(rows.ticketTypes);
   await insertInChunks(rows.orders, (chunk) => tx.insert(orders).values(chunk));

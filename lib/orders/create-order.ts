@@ -25,8 +25,11 @@ type CampaignRow = typeof campaigns.$inferSelect;
  * type cancelled or outside its sale window ("not on sale"), or not enough tickets left ("oversold").
  *
  * Concurrency: the event row is held FOR SHARE, so a concurrent cancel or delete of the event waits for
- * this order and then refunds it; quantity_sold is raised by a conditional UPDATE per ticket type (in id
- * order, so concurrent orders cannot deadlock) that matches no row once the tickets would run out.
+ * this order and then refunds it. Nothing organization-wide is locked: the order number comes from the
+ * organization's sequence and the counter triggers write this connection's slot rows
+ * (db/sql/order-counter-slot.sql). The tickets are reserved last (reserveTickets), so the ticket type's row
+ * is held only for its update and the commit; an order that finds them sold out rolls back everything,
+ * leaving a gap in the order numbers.
  */
 export async function createOrder(organizationId: string, input: CreateOrderInput): Promise<Order> {
   const { order, deliveryIds } = await db.transaction(async (tx) => {
@@ -34,37 +37,14 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
     const lines = await resolveLines(tx, organizationId, event.id, input.items);
     const campaign = input.campaign_code ? await findCampaign(tx, organizationId, input.campaign_code) : null;
 
-    for (const line of [...lines].sort((a, b) => (a.ticket.id < b.ticket.id ? -1 : 1))) {
-      const reserved = await tx
-        .update(ticketTypes)
-        .set({ quantitySold: sql`${ticketTypes.quantitySold} + ${line.quantity}`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(ticketTypes.id, line.ticket.id),
-            isNull(ticketTypes.cancelledAt),
-            sql`${ticketTypes.quantitySold} + ${line.quantity} <= ${ticketTypes.quantityTotal}`,
-          ),
-        )
-        .returning({ id: ticketTypes.id });
-      if (reserved.length === 0) {
-        throw conflict(`Not enough tickets left for "${line.ticket.name}" (items.${line.index}) to sell ${line.quantity}`);
-      }
-    }
-
     const originalPrice = lines.reduce((sum, line) => sum + line.ticket.price * line.quantity, 0);
     const discount = campaign ? discountOf(campaign, originalPrice) : 0;
-    const [organization] = await tx
-      .update(organizations)
-      .set({ orderSeq: sql`${organizations.orderSeq} + 1` })
-      .where(eq(organizations.id, organizationId))
-      .returning({ orderSeq: organizations.orderSeq, currency: organizations.currency });
-
     const [row] = await tx
       .insert(orders)
       .values({
         organizationId,
         eventId: event.id,
-        orderNumber: organization!.orderSeq,
+        orderNumber: sql`next_order_number(${organizationId})`,
         status: "completed",
         customerEmail: input.customer.email,
         customerName: input.customer.name,
@@ -72,7 +52,7 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
         paymentMethod: input.payment_method ?? DEFAULT_PAYMENT_METHOD,
         paymentMethodBrand: input.payment_method_brand ?? DEFAULT_PAYMENT_METHOD_BRAND,
         orderSource: input.order_source ?? DEFAULT_ORDER_SOURCE,
-        currency: organization!.currency,
+        currency: sql`(select ${organizations.currency} from ${organizations} where ${organizations.id} = ${organizationId})`,
         originalPrice,
         totalPrice: originalPrice - discount,
       })
@@ -99,11 +79,37 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
     }
 
     const deliveryIds = await recordOrderCompleted(tx, organizationId, orderId);
-    return { order: await loadOrder(tx, organizationId, orderId), deliveryIds };
+    const order = await loadOrder(tx, organizationId, orderId);
+    await reserveTickets(tx, lines);
+    return { order, deliveryIds };
   });
   // Only after commit: a webhook must never announce an order that was rolled back.
   await announceDeliveries(deliveryIds);
   return order;
+}
+
+/**
+ * Raises quantity_sold by a conditional UPDATE per ticket type (in id order, so concurrent orders cannot
+ * deadlock) that matches no row once the tickets would run out. The last statement before commit: the
+ * ticket type's row, which every buyer of an on-sale waits for, is held only for this and the commit.
+ */
+async function reserveTickets(tx: Transaction, lines: Line[]) {
+  for (const line of [...lines].sort((a, b) => (a.ticket.id < b.ticket.id ? -1 : 1))) {
+    const reserved = await tx
+      .update(ticketTypes)
+      .set({ quantitySold: sql`${ticketTypes.quantitySold} + ${line.quantity}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(ticketTypes.id, line.ticket.id),
+          isNull(ticketTypes.cancelledAt),
+          sql`${ticketTypes.quantitySold} + ${line.quantity} <= ${ticketTypes.quantityTotal}`,
+        ),
+      )
+      .returning({ id: ticketTypes.id });
+    if (reserved.length === 0) {
+      throw conflict(`Not enough tickets left for "${line.ticket.name}" (items.${line.index}) to sell ${line.quantity}`);
+    }
+  }
 }
 
 async function lockEvent(tx: Transaction, organizationId: string, publicId: string) {

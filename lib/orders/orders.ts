@@ -1,6 +1,6 @@
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
-import { orderItems, orders, organizations } from "@/db/schema";
+import { orderItems, orders, organizationOrderCounts } from "@/db/schema";
 import { notFound } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import type { ListOrdersQuery, Order } from "./order-schemas";
@@ -73,14 +73,14 @@ export async function getOrder(organizationId: string, publicId: string): Promis
 
 /**
  * The exact number of the organization's orders matching `filters`. Without filters it reads the
- * trigger-maintained organizations.order_count (one row) instead of counting every order.
+ * trigger-maintained organization_order_counts (a few slot rows) instead of counting every order.
  */
 export async function countOrders(organizationId: string, filters: SQL[]): Promise<number> {
   if (filters.length === 0) {
     const [row] = await db
-      .select({ total: organizations.orderCount })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId));
+      .select({ total: sql<number>`coalesce(sum(${organizationOrderCounts.orderCount}), 0)`.mapWith(Number) })
+      .from(organizationOrderCounts)
+      .where(eq(organizationOrderCounts.organizationId, organizationId));
     return row?.total ?? 0;
   }
   const [row] = await db

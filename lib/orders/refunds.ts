@@ -11,7 +11,8 @@ import { loadOrder } from "./orders";
 /*
  * Lock order, shared by every writer of orders and ticket quantities so none can deadlock:
  * event row (event cancel/delete FOR UPDATE, order creation FOR SHARE) → ticket_types rows in id
- * order → orders rows → organizations row (order numbers).
+ * order → orders rows → counter slot rows of the changes band (db/sql/order-counter-slot.sql). Order
+ * creation locks its counter rows (the new-orders band, never shared with these) before its ticket types.
  */
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
 import {
   campaigns,
@@ -12,6 +12,7 @@ import {
   type OrderStatus,
 } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
+import { reserveOrderNumbers } from "@/lib/orders/order-numbers";
 
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR);
@@ -93,18 +94,17 @@ export async function insertOrders(
   seeds: OrderSeed[],
 ) {
   const [organization] = await db
-    .update(organizations)
-    .set({ orderSeq: sql`${organizations.orderSeq} + ${seeds.length}` })
-    .where(eq(organizations.id, organizationId))
-    .returning({ orderSeq: organizations.orderSeq, currency: organizations.currency });
-  const firstNumber = organization!.orderSeq - seeds.length + 1;
+    .select({ currency: organizations.currency })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const numbers = await reserveOrderNumbers(db, organizationId, seeds.length);
   const rows = await db
     .insert(orders)
     .values(
       seeds.map((seed, index) => ({
         organizationId,
         eventId: event.id,
-        orderNumber: firstNumber + index,
+        orderNumber: numbers[index]!,
         status: seed.status ?? "completed",
         customerEmail: seed.customerEmail ?? `customer${index}@example.test`,
         customerName: seed.customerName ?? `Customer ${index}`,

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import { orderItems, orders, organizations, ticketTypes } from "@/db/schema";
 import { insertCatalog } from "./order-fixtures";
+import { reserveOrderNumbers } from "@/lib/orders/order-numbers";
 
 /** A small deterministic PRNG (mulberry32), so a failing random data set can be rebuilt from its seed. */
 export function randomSource(seed: number) {
@@ -32,11 +33,10 @@ export async function insertRandomSales(organizationId: string, options: { seed:
     await insertCatalog(organizationId, { eventName: "Jazz, \"live\"", tickets: [{ name: "Standing", quantityTotal: 100_000 }, { name: "VIP", price: 99_000, quantityTotal: 100_000 }] }),
   ];
   const [org] = await db
-    .update(organizations)
-    .set({ orderSeq: sql`${organizations.orderSeq} + ${options.count}` })
-    .where(eq(organizations.id, organizationId))
-    .returning({ orderSeq: organizations.orderSeq, currency: organizations.currency });
-  const first = org!.orderSeq - options.count + 1;
+    .select({ currency: organizations.currency })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const numbers = await reserveOrderNumbers(db, organizationId, options.count);
   const plans = Array.from({ length: options.count }, (_, index) => {
     const catalog = rng.pick(catalogs);
     const lines = rng.pick(catalog.tickets.length > 1 ? [1, 2] : [1]) === 2 ? catalog.tickets : [rng.pick(catalog.tickets)];
@@ -49,7 +49,7 @@ export async function insertRandomSales(organizationId: string, options: { seed:
       row: {
         organizationId,
         eventId: catalog.event.id,
-        orderNumber: first + index,
+        orderNumber: numbers[index]!,
         status,
         customerEmail: `buyer${index}@example.test`,
         customerName: `Buyer ${index}`,

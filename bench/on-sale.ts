@@ -1,0 +1,318 @@
+/**
+ * On-sale rush benchmark: `--buyers` concurrent buyers of one ticket type, each completing orders of one
+ * ticket back to back, (a) as the order transaction in raw SQL through postgres.js and (b) as
+ * `POST /v1/orders` against the production build (`next start`, one process) on PostgreSQL. The two are
+ * interleaved, `--reps` times each, and medians reported; afterwards the ticket type's quantity_sold must
+ * equal the tickets in its order items and the number of orders that succeeded (inventory exact). A third,
+ * interleaved run is the reference for what the machine allows: the same raw SQL with a ticket type per buyer,
+ * so that no row is shared. Each run samples how many backends wait for a lock.
+ *
+ *   npx tsx --conditions=react-server bench/on-sale.ts [--orders 2000] [--buyers 16] [--reps 3]
+ *
+ * Creates a fresh database `bench_onsale_<timestamp>` on the server of DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres) and drops it at the end. Writes bench/results.json (under
+ * "on_sale"; other keys are kept) and its section of bench/results.md.
+ */
+import http from "node:http";
+import os from "node:os";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+import { benchVenue } from "./support/catalog";
+import { benchDatabase } from "./support/database";
+import { benchLogger } from "./support/log";
+import { saveMarkdownSection, saveResults } from "./support/results";
+import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
+import { round } from "./support/stats";
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: "string", default: "2000" },
+    buyers: { type: "string", default: "16" },
+    reps: { type: "string", default: "3" },
+  },
+});
+const ORDERS = Number(args.orders);
+const BUYERS = Number(args.buyers);
+const REPS = Number(args.reps);
+const TARGET_RAW_ORDERS_PER_SECOND = 400;
+const TARGET_APP_RATIO = 2;
+
+const log = benchLogger("on-sale");
+const database = benchDatabase("bench_onsale");
+process.env.DATABASE_URL = database.url;
+process.env.LOG_LEVEL ??= "warn";
+
+const { createOrganization } = await import("@/lib/organizations/organizations");
+const { createApiKey } = await import("@/lib/auth/api-keys");
+const { createEvent } = await import("@/lib/catalog/events");
+const { createTicketType } = await import("@/lib/catalog/ticket-types");
+const { createEventSchema } = await import("@/lib/catalog/event-schemas");
+const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schemas");
+const { fromPublicId } = await import("@/lib/ids");
+
+let server: BenchServer | undefined;
+let raw: postgres.Sql | undefined;
+async function cleanUp() {
+  await server?.stop();
+  await raw?.end({ timeout: 5 });
+  await sampler?.end({ timeout: 5 });
+  await database.drop();
+}
+cleanUpOnInterrupt(cleanUp, log);
+
+interface World {
+  organizationId: string;
+  apiKey: string;
+  eventPublicId: string;
+  eventId: string;
+  ticketPublicId: string;
+  ticketId: string;
+  /** One ticket type per buyer, for the reference run in which no two buyers share a ticket type's row. */
+  spreadTicketIds: string[];
+}
+
+async function setUp(): Promise<World> {
+  await database.open();
+  const organization = await createOrganization({ name: "Bench on-sale", currency: "SEK" });
+  const { key } = await createApiKey({ organizationId: organization.id, name: "on-sale", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
+  const venue = await benchVenue(organization.id, "Arena");
+  const now = Date.now();
+  const event = await createEvent(
+    organization.id,
+    createEventSchema.parse({
+      name: "The on-sale",
+      starts_at: new Date(now + 30 * 86_400_000).toISOString(),
+      ends_at: new Date(now + 30 * 86_400_000 + 3 * 3_600_000).toISOString(),
+      venue_id: venue.id,
+      status: "published",
+    }),
+  );
+  const ticketType = (name: string) =>
+    createTicketType(
+      organization.id,
+      event.id,
+      createTicketTypeSchema.parse({
+        name,
+        price: 49_500,
+        quantity_total: 1_000_000,
+        sale_starts_at: new Date(now - 3_600_000).toISOString(),
+        sale_ends_at: new Date(now + 29 * 86_400_000).toISOString(),
+      }),
+    );
+  const ticket = await ticketType("General admission");
+  const spread = [];
+  for (let buyer = 0; buyer < BUYERS; buyer++) spread.push(await ticketType(`Block ${buyer + 1}`));
+  return {
+    organizationId: organization.id,
+    apiKey: key,
+    eventPublicId: event.id,
+    eventId: fromPublicId("event", event.id)!,
+    ticketPublicId: ticket.id,
+    ticketId: fromPublicId("ticketType", ticket.id)!,
+    spreadTicketIds: spread.map((row) => fromPublicId("ticketType", row.id)!),
+  };
+}
+
+/**
+ * The statements createOrder (lib/orders/create-order.ts) runs for an order of one ticket without a
+ * campaign and without webhook integrations, in the same order, written by hand for postgres.js.
+ */
+async function rawOrder(sqlc: postgres.Sql, world: World, n: number, ticketId = world.ticketId): Promise<void> {
+  await sqlc.begin(async (tx) => {
+    const [event] = await tx`select id, name, status from events
+      where organization_id = ${world.organizationId} and id = ${world.eventId} and deleted_at is null for share`;
+    const [ticket] = await tx`select * from ticket_types
+      where organization_id = ${world.organizationId} and event_id = ${world.eventId} and id in (${ticketId})`;
+    const [order] = await tx`insert into orders (organization_id, event_id, order_number, status, customer_email,
+        customer_name, customer_phone, payment_method, payment_method_brand, order_source, currency, original_price, total_price)
+      values (${world.organizationId}, ${event!.id}, next_order_number(${world.organizationId}), 'completed', ${`raw${n}@example.test`},
+        ${`Raw Buyer ${n}`}, null, 'unspecified', 'unspecified', 'api',
+        (select currency from organizations where id = ${world.organizationId}), ${ticket!.price}, ${ticket!.price})
+      returning id`;
+    await tx`insert into order_items (order_id, ticket_type_id, name, category, quantity, unit_price, vat_percent, event_id, event_name)
+      values (${order!.id}, ${ticket!.id}, ${ticket!.name}, ${ticket!.category}, 1, ${ticket!.price}, ${ticket!.vat_percent},
+        ${event!.id}, ${event!.name})`;
+    await tx`select id from webhook_integrations where organization_id = ${world.organizationId} and enabled
+      and deleted_at is null and events @> ${["OrderCompleted"]}`;
+    await tx`select * from orders where organization_id = ${world.organizationId} and id = ${order!.id} limit 1`;
+    await tx`select * from order_items where order_id in (${order!.id})`;
+    const reserved = await tx`update ticket_types set quantity_sold = quantity_sold + 1, updated_at = now()
+      where id = ${ticketId} and cancelled_at is null and quantity_sold + 1 <= quantity_total returning id`;
+    if (reserved.length === 0) throw new Error("sold out");
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
+function postOrder(baseUrl: string, world: World, n: number): Promise<number> {
+  const body = JSON.stringify({
+    event_id: world.eventPublicId,
+    customer: { email: `app${n}@example.test`, name: `App Buyer ${n}` },
+    items: [{ ticket_id: world.ticketPublicId, quantity: 1 }],
+  });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/v1/orders`,
+      {
+        method: "POST",
+        agent,
+        headers: { Authorization: `Bearer ${world.apiKey}`, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+interface Run {
+  orders_per_second: number;
+  succeeded: number;
+  failed: number;
+  /** Mean number of this database's backends waiting for a lock (pg_stat_activity, sampled every 25 ms). */
+  lock_waits_mean: number;
+}
+
+let sampler: postgres.Sql | undefined;
+/** Samples how many backends wait for a lock until the returned function is called, which gives their mean. */
+function sampleLockWaits(): () => number {
+  const samples: number[] = [];
+  let running = true;
+  void (async () => {
+    while (running && sampler) {
+      const [row] = await sampler<{ waiting: number }[]>`select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'`;
+      samples.push(row!.waiting);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  return () => {
+    running = false;
+    return round(samples.reduce((sum, n) => sum + n, 0) / Math.max(1, samples.length), 1);
+  };
+}
+
+/** `ORDERS` orders by `BUYERS` closed-loop buyers; a buyer's next order starts when its last one is answered. */
+async function rush(placeOne: (n: number, buyer: number) => Promise<boolean>, offset: number): Promise<Run> {
+  let next = 0;
+  let succeeded = 0;
+  let failed = 0;
+  const stopSampling = sampleLockWaits();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BUYERS }, async (_, buyer) => {
+      while (next < ORDERS) {
+        const n = offset + next++;
+        if (await placeOne(n, buyer).catch(() => false)) succeeded++;
+        else failed++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { orders_per_second: round(ORDERS / seconds, 1), succeeded, failed, lock_waits_mean: stopSampling() };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function main() {
+  await ensureBuild(log);
+  const world = await setUp();
+  server = await startNextServer(database.url);
+  raw = postgres(database.url, { max: BUYERS, onnotice: () => {} });
+  sampler = postgres(database.url, { max: 1, onnotice: () => {} });
+  const sqlc = raw;
+  const baseUrl = server.baseUrl;
+
+  // Warm-up: connections, prepared statements and the server's route code.
+  const warmUps = [
+    await rush((n) => rawOrder(sqlc, world, n).then(() => true), 0),
+    await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, ORDERS),
+  ];
+
+  const rawRuns: Run[] = [];
+  const appRuns: Run[] = [];
+  const spreadRuns: Run[] = [];
+  for (let rep = 1; rep <= REPS; rep++) {
+    rawRuns.push(await rush((n) => rawOrder(sqlc, world, n).then(() => true), rep * 3 * ORDERS));
+    appRuns.push(await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, (rep * 3 + 1) * ORDERS));
+    spreadRuns.push(await rush((n, buyer) => rawOrder(sqlc, world, n, world.spreadTicketIds[buyer]).then(() => true), (rep * 3 + 2) * ORDERS));
+    log(
+      `rep ${rep}: raw SQL ${rawRuns.at(-1)!.orders_per_second} orders/s, app ${appRuns.at(-1)!.orders_per_second} orders/s, ` +
+        `raw SQL with a ticket type per buyer ${spreadRuns.at(-1)!.orders_per_second} orders/s`,
+    );
+  }
+
+  const [inventory] = await sqlc<{ sold: number; items: number; orders: number; numbers: number; mismatched_ticket_types: number }[]>`
+    select (select sum(quantity_sold)::int from ticket_types where organization_id = ${world.organizationId}) as sold,
+      (select coalesce(sum(quantity), 0)::int from order_items where ticket_type_id in
+        (select id from ticket_types where organization_id = ${world.organizationId})) as items,
+      (select count(*)::int from orders where organization_id = ${world.organizationId}) as orders,
+      (select count(distinct order_number)::int from orders where organization_id = ${world.organizationId}) as numbers,
+      (select count(*)::int from ticket_types t where t.organization_id = ${world.organizationId}
+        and t.quantity_sold <> (select coalesce(sum(quantity), 0) from order_items where ticket_type_id = t.id)) as mismatched_ticket_types`;
+  const allRuns = [...warmUps, ...rawRuns, ...appRuns, ...spreadRuns];
+  const succeeded = allRuns.reduce((sum, run) => sum + run.succeeded, 0);
+  const failed = allRuns.reduce((sum, run) => sum + run.failed, 0);
+  const inventoryExact =
+    failed === 0 &&
+    inventory!.mismatched_ticket_types === 0 &&
+    [inventory!.sold, inventory!.items, inventory!.orders, inventory!.numbers].every((n) => n === succeeded);
+
+  const rawMedian = median(rawRuns.map((run) => run.orders_per_second));
+  const appMedian = median(appRuns.map((run) => run.orders_per_second));
+  const spreadMedian = median(spreadRuns.map((run) => run.orders_per_second));
+  const ratio = round(rawMedian / appMedian, 2);
+  const result = {
+    measured_at: new Date().toISOString(),
+    load_average: os.loadavg().map((n) => round(n, 2)),
+    orders_per_run: ORDERS,
+    buyers: BUYERS,
+    repetitions: REPS,
+    raw_sql: { runs: rawRuns, median_orders_per_second: rawMedian },
+    app: { runs: appRuns, median_orders_per_second: appMedian },
+    raw_sql_ticket_type_per_buyer: { runs: spreadRuns, median_orders_per_second: spreadMedian },
+    raw_to_app_ratio: ratio,
+    inventory: { ...inventory, orders_succeeded: succeeded, failed_orders: failed, exact: inventoryExact },
+    targets: {
+      raw_sql_at_least_400_orders_per_second: rawMedian >= TARGET_RAW_ORDERS_PER_SECOND,
+      app_within_2x_of_raw_sql: ratio <= TARGET_APP_RATIO,
+      inventory_exact: inventoryExact,
+    },
+  };
+  saveResults("on_sale", result);
+  const yesNo = (ok: boolean) => (ok ? "yes" : "**no**");
+  saveMarkdownSection("on-sale", [
+    "## On-sale rush (one ticket type, PostgreSQL)",
+    "",
+    `${BUYERS} concurrent buyers, ${ORDERS} orders of one ticket per run, raw SQL and app interleaved, ${REPS} repetitions, medians.`,
+    `Measured ${result.measured_at}, load average ${result.load_average.join(", ")}. \`npx tsx --conditions=react-server bench/on-sale.ts\`.`,
+    "",
+    "| | runs (orders/s) | median orders/s | backends waiting for a lock (mean per run) |",
+    "|---|---|---:|---|",
+    `| raw SQL (postgres.js) | ${rawRuns.map((run) => run.orders_per_second).join(", ")} | ${rawMedian} | ${rawRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
+    `| POST /v1/orders (next start) | ${appRuns.map((run) => run.orders_per_second).join(", ")} | ${appMedian} | ${appRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
+    `| reference: raw SQL, a ticket type per buyer (no shared row) | ${spreadRuns.map((run) => run.orders_per_second).join(", ")} | ${spreadMedian} | ${spreadRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
+    "",
+    `Raw SQL / app: ${ratio}x. The reference run is what this machine allows the same transaction when buyers share no ticket type; the gap to the one-ticket-type run is the cost of queueing on that row.`,
+    `Inventory (all ticket types): quantity_sold ${inventory!.sold}, tickets in order items ${inventory!.items}, orders ${inventory!.orders}, distinct order numbers ${inventory!.numbers}, ticket types whose quantity_sold differs from their items ${inventory!.mismatched_ticket_types}, failed orders ${failed}.`,
+    "",
+    `Targets: raw SQL ≥ ${TARGET_RAW_ORDERS_PER_SECOND} orders/s: ${yesNo(result.targets.raw_sql_at_least_400_orders_per_second)}; app within ${TARGET_APP_RATIO}x of raw SQL: ${yesNo(result.targets.app_within_2x_of_raw_sql)}; inventory exact: ${yesNo(inventoryExact)}.`,
+  ]);
+  console.log(JSON.stringify(result, null, 2));
+  return inventoryExact;
+}
+
+let ok = false;
+try {
+  ok = await main();
+} finally {
+  agent.destroy();
+  await cleanUp();
+}
+process.exit(ok ? 0 : 1);
