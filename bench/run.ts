@@ -402,7 +402,7 @@ async function measureDashboard(sqlc: postgres.Sql, orgId: string, samples: Samp
   const emailFragment = order!.customer_email.slice(1, 5);
   const pages = dashboardPages({
     emailFragment,
-    orderId: toPublicId("order", samples.orderIds[0]!),
+    orderId: samples.orderIds[0]!,
     eventId: toPublicId("event", order!.event_id),
   });
   const results = await measureDashboardPages(server!.baseUrl, DASHBOARD_LOGIN, pages, DASHBOARD_SAMPLES, log);

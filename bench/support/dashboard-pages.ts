@@ -14,7 +14,7 @@ export interface DashboardPageResult extends LatencySummary {
   met: boolean;
 }
 
-/** The pages measured: every list page, the Overview for a month and a year, and an order search by e-mail fragment. */
+/** The pages measured (the order by its bare uuid, as the dashboard links it): every list page, the Overview for a month and a year, and an order search by e-mail fragment. */
 export function dashboardPages(options: { emailFragment: string; orderId: string; eventId: string }): string[] {
   return [
     "/overview?days=30",
