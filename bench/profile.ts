@@ -1,6 +1,6 @@
 /**
  * Where the app's CPU goes per endpoint: for each API endpoint of the app/bare comparison, `next start` of the
- * production build runs under `node --cpu-prof`, takes a warm-up and then REQUESTS requests at concurrency 16,
+ * production build runs under `node --cpu-prof`, takes a warm-up, settles, and then REQUESTS requests at concurrency 16,
  * and the samples of the loaded window are summarised (self time by function and by the code that holds it).
  * Writes the summaries under "profile" in bench/results.json and its section of bench/results.md, labelled
  * (e.g. "before" / "after" a change), keeping the other label's section.
@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { CONCURRENCY } from "./support/app-vs-bare";
+import { CONCURRENCY, settle } from "./support/app-vs-bare";
 import { profilerClockUs, summarizeProfile, type ProfileSummary } from "./support/cpu-profile";
 import { benchServerUrl } from "./support/database";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
@@ -72,6 +72,8 @@ for (const endpoint of endpoints) {
   const server = await startNextServer(benchServerUrl, {}, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
   try {
     await load(server.baseUrl, endpoint.path, 200);
+    // Not the background loading of every route's module that follows a start.
+    await settle({ name: "app", baseUrl: server.baseUrl, pid: server.process.pid! });
     const fromUs = profilerClockUs();
     await load(server.baseUrl, endpoint.path, REQUESTS);
     const toUs = profilerClockUs();

@@ -180,8 +180,26 @@ export function comparisonLines(comparisons: Comparison[], health: Round): strin
   ];
 }
 
-/** The app's health floor as a round of its own, median of REPETITIONS. */
+/**
+ * Waits until the server is idle (at most 2 % of a core over half a second, or 60 s): a fresh `next start` loads
+ * every route's module in the background after it starts listening, which would be counted as the first
+ * measurements' CPU.
+ */
+export async function settle(target: Target): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let before = cpuMs(target.pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuMs(target.pid);
+    if (now - before <= 10) return;
+    before = now;
+  }
+}
+
+/** The app's health floor as a round of its own, median of REPETITIONS (after the server has settled). */
 export async function healthFloor(app: Target, key: string, requests: number): Promise<Round> {
+  for (let i = 0; i < CONCURRENCY; i++) await get(app, key, "/api/health");
+  await settle(app);
   const rounds: Round[] = [];
   for (let i = 0; i < REPETITIONS; i++) rounds.push(await roundOf(app, key, () => "/api/health", requests));
   return medianRound(rounds);
