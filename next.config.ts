@@ -6,8 +6,13 @@ const env = parseEnv(process.env);
 
 const nextConfig: NextConfig = {
   distDir: env.NEXT_DIST_DIR,
-  // Native/wasm database drivers must be loaded by Node at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres"],
+  // Native/wasm database drivers must be loaded by Node at run time, not bundled. drizzle-orm too: bundled, each
+  // route would carry a copy of its classes while the one database handle (db/client.ts) is shared, so every
+  // result column and query parameter would miss `instanceof` and take drizzle's slow prototype walk (is()).
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "drizzle-orm"],
+  // Responses are not gzipped by the server process: compression costs more CPU than the API's own work on
+  // small responses, and belongs to the reverse proxy or CDN in front of it (see README, Benchmarks).
+  compress: false,
   // `npm run typecheck` checks the whole project once; the build need not do it again.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,

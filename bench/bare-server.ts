@@ -1,6 +1,7 @@
 /**
  * The benchmark's reference: a bare Node `http` server in one process doing the work the app does for
- * GET /v1/orders/:id, GET /v1/orders and the transactions first page (API key lookup, the same rate_limit_hit
+ * GET /v1/orders/:id, GET /v1/orders, the transactions first page, GET /v1/events, GET /v1/venues and
+ * GET /v1/events/:id/tickets (API key lookup, the same rate_limit_hit
  * statement, the same SQL through postgres.js, JSON out), with no framework, so `npm run bench` can measure
  * what the app adds. GET /api/health is `select 1`. Not a second implementation of the API: no validation
  * beyond what the benchmark's requests need, sort by date only.
@@ -61,6 +62,56 @@ async function oneOrder(organizationId: string, publicId: string): Promise<Reply
   return [200, orderJson(row, items.get(row.id as string) ?? [])];
 }
 
+const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/** GET /v1/events, first page, newest first, with each event's venue name and the exact count. */
+async function eventsPage(organizationId: string): Promise<Reply> {
+  const [rows, [count]] = await Promise.all([
+    sqlc`select events.*, venues.name as venue_name from events join venues on venues.id = events.venue_id
+         where events.organization_id = ${organizationId} and events.deleted_at is null
+         order by events.created_at desc, events.id desc limit 25`,
+    sqlc`select count(*)::int as total from events where organization_id = ${organizationId} and deleted_at is null`,
+  ]);
+  const data = rows.map((row) => ({
+    ...row,
+    id: toPublicId("event", row.id as string),
+    starts_at: iso(row.starts_at),
+    venue: { id: toPublicId("venue", row.venue_id as string), name: row.venue_name },
+  }));
+  return [200, { data, meta: { total: count!.total } }];
+}
+
+async function venuesList(organizationId: string): Promise<Reply> {
+  const rows = await sqlc`select * from venues where organization_id = ${organizationId} and deleted_at is null
+                          order by created_at desc, id desc`;
+  return [200, { data: rows.map((row) => ({ ...row, id: toPublicId("venue", row.id as string) })) }];
+}
+
+async function ticketTypesOf(organizationId: string, publicEventId: string): Promise<Reply> {
+  const eventId = fromPublicId("event", publicEventId);
+  const [event] = eventId
+    ? await sqlc`select id, status from events where organization_id = ${organizationId} and id = ${eventId} and deleted_at is null`
+    : [];
+  if (!event) return [404, { error: "Not found", code: "not_found" }];
+  const rows = await sqlc`select * from ticket_types where organization_id = ${organizationId} and event_id = ${event.id}
+                          order by created_at, id`;
+  return [200, { data: rows.map((row) => ({ ...row, id: toPublicId("ticketType", row.id as string), event_status: event.status })) }];
+}
+
+/** The API route a path names, or null. */
+function routeOf(organizationId: string, url: URL): Promise<Reply> | null {
+  const { pathname } = url;
+  if (pathname === "/v1/orders" || pathname === "/analytics_search/api/transactions") {
+    return ordersPage(organizationId, url, pathname !== "/v1/orders");
+  }
+  if (pathname === "/v1/events") return eventsPage(organizationId);
+  if (pathname === "/v1/venues") return venuesList(organizationId);
+  const single = /^\/v1\/orders\/([^/]+)$/.exec(pathname);
+  if (single) return oneOrder(organizationId, single[1]!);
+  const tickets = /^\/v1\/events\/([^/]+)\/tickets$/.exec(pathname);
+  return tickets ? ticketTypesOf(organizationId, tickets[1]!) : null;
+}
+
 async function handle(req: http.IncomingMessage): Promise<Reply> {
   const url = new URL(req.url ?? "/", "http://bare");
   if (url.pathname === "/api/health") {
@@ -74,14 +125,7 @@ async function handle(req: http.IncomingMessage): Promise<Reply> {
   const [limit] = await sqlc`select allowed, remaining, reset_at from rate_limit_hit(${key.id}::uuid, ${key.rate_limit_per_minute}::integer)`;
   const headers = { "X-RateLimit-Remaining": String(limit!.remaining), "X-RateLimit-Reset": String(limit!.reset_at) };
   if (!limit!.allowed) return [429, { error: "Rate limit exceeded", code: "rate_limited" }, headers];
-  const organizationId = key.organization_id as string;
-  const single = /^\/v1\/orders\/([^/]+)$/.exec(url.pathname);
-  const [status, body] =
-    url.pathname === "/v1/orders" || url.pathname === "/analytics_search/api/transactions"
-      ? await ordersPage(organizationId, url, url.pathname !== "/v1/orders")
-      : single
-        ? await oneOrder(organizationId, single[1]!)
-        : [404, { error: "Not found", code: "not_found" }];
+  const [status, body] = (await routeOf(key.organization_id as string, url)) ?? [404, { error: "Not found", code: "not_found" }];
   return [status, body, headers];
 }
 

@@ -1,13 +1,15 @@
 /**
  * The app beside the bare reference server (bench/bare-server.ts) in one run: for each endpoint, REPETITIONS rounds
  * that measure the app then the bare server (interleaved, so load from elsewhere on the machine hits both alike),
- * each a fixed burst at CONCURRENCY callers; throughput and the server process's CPU per request (utime + stime
- * from /proc), medians over the rounds. GET /api/health of the app is the framework's floor.
+ * each a fixed burst at CONCURRENCY callers (throughput and the server processes' CPU per request, utime + stime
+ * from /proc) and sequential requests at concurrency 1 (p50); medians over the rounds. GET /api/health of the
+ * app is the framework's floor.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import type { ApiEndpoint } from "./endpoints";
 import { freePort } from "./server";
 import { percentile, round } from "./stats";
 
@@ -25,22 +27,43 @@ export interface Target {
 export interface Round {
   rps: number;
   cpu_ms_per_request: number;
+  /** Sequential requests (concurrency 1). */
+  p50_ms: number;
+}
+
+/** The ratios the targets bound: throughput and p50 within 1.5x (pages) or 2x (small endpoints), CPU ≤ floor + bare + 0.5 ms. */
+export interface ComparisonTargets {
+  ratio_limit: number;
+  cpu_limit_ms: number;
+  cpu: boolean;
+  throughput: boolean;
+  p50: boolean;
 }
 
 export interface Comparison {
   endpoint: string;
+  kind: ApiEndpoint["kind"];
   app: Round;
   bare: Round;
+  /** bare req/s ÷ app req/s. */
   ratio_rps: number;
+  /** app p50 ÷ bare p50. */
+  ratio_p50: number;
+  targets: ComparisonTargets;
   rounds: { app: Round; bare: Round }[];
 }
 
-/** CPU time the process has used so far, in ms. */
+const CPU_MARGIN_MS = 0.5;
+const RATIO_LIMIT: Record<ApiEndpoint["kind"], number> = { page: 1.5, small: 2 };
+
+/** CPU time the process and its descendants (if it forked any) have used so far, in ms. */
 function cpuMs(pid: number): number {
   // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15.
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return own + (children ? children.split(" ").reduce((sum, child) => sum + cpuMs(Number(child)), 0) : 0);
 }
 
 export async function startBareServer(databaseUrl: string): Promise<{ target: Target; process: ChildProcess }> {
@@ -61,71 +84,123 @@ export async function startBareServer(databaseUrl: string): Promise<{ target: Ta
   throw new Error("the bare server did not answer /api/health within 60 s");
 }
 
-async function burstOf(target: Target, key: string, path: (i: number) => string, requests: number): Promise<Round> {
-  const headers = { Authorization: `Bearer ${key}` };
+async function get(target: Target, key: string, url: string): Promise<void> {
+  const response = await fetch(target.baseUrl + url, { headers: { Authorization: `Bearer ${key}` } });
+  if (response.status !== 200) throw new Error(`${target.name} ${url} → ${response.status} ${await response.text()}`);
+  await response.arrayBuffer();
+}
+
+/** `requests` at CONCURRENCY callers, then a quarter as many one after another (for the p50). */
+async function roundOf(target: Target, key: string, path: (i: number) => string, requests: number): Promise<Round> {
   let next = 0;
   const cpuBefore = cpuMs(target.pid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < requests) {
-        const url = target.baseUrl + path(next++);
-        const response = await fetch(url, { headers });
-        if (response.status !== 200) throw new Error(`${target.name} ${url} → ${response.status} ${await response.text()}`);
-        await response.arrayBuffer();
-      }
+      while (next < requests) await get(target, key, path(next++));
     }),
   );
   const elapsed = performance.now() - started;
-  return { rps: round((requests / elapsed) * 1000), cpu_ms_per_request: round((cpuMs(target.pid) - cpuBefore) / requests, 3) };
+  const cpu = cpuMs(target.pid) - cpuBefore;
+  const latencies: number[] = [];
+  for (let i = 0; i < Math.max(10, Math.ceil(requests / 4)); i++) {
+    const start = performance.now();
+    await get(target, key, path(i));
+    latencies.push(performance.now() - start);
+  }
+  return { rps: round((requests / elapsed) * 1000), cpu_ms_per_request: round(cpu / requests, 3), p50_ms: round(median(latencies)) };
 }
 
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
-/** Interleaved app/bare rounds of `requests` each (after one warm-up burst per target). */
+const medianRound = (rounds: Round[]): Round => ({
+  rps: median(rounds.map((r) => r.rps)),
+  cpu_ms_per_request: median(rounds.map((r) => r.cpu_ms_per_request)),
+  p50_ms: median(rounds.map((r) => r.p50_ms)),
+});
+
+/** Interleaved app/bare rounds of `requests` each (after a warm-up per target), against the health floor. */
 export async function compare(
-  endpoint: string,
+  endpoint: ApiEndpoint,
   targets: { app: Target; bare: Target },
   key: string,
-  path: (i: number) => string,
   requests: number,
+  floor: Round,
 ): Promise<Comparison> {
-  await burstOf(targets.app, key, path, CONCURRENCY);
-  await burstOf(targets.bare, key, path, CONCURRENCY);
+  for (const target of [targets.app, targets.bare]) {
+    for (let i = 0; i < CONCURRENCY; i++) await get(target, key, endpoint.path(i));
+  }
   const rounds: { app: Round; bare: Round }[] = [];
   for (let i = 0; i < REPETITIONS; i++) {
-    rounds.push({ app: await burstOf(targets.app, key, path, requests), bare: await burstOf(targets.bare, key, path, requests) });
+    const app = await roundOf(targets.app, key, endpoint.path, requests);
+    rounds.push({ app, bare: await roundOf(targets.bare, key, endpoint.path, requests) });
   }
-  const mid = (side: "app" | "bare"): Round => ({
-    rps: median(rounds.map((r) => r[side].rps)),
-    cpu_ms_per_request: median(rounds.map((r) => r[side].cpu_ms_per_request)),
-  });
-  const app = mid("app");
-  const bare = mid("bare");
-  return { endpoint, app, bare, ratio_rps: round(bare.rps / app.rps), rounds };
+  const app = medianRound(rounds.map((r) => r.app));
+  const bare = medianRound(rounds.map((r) => r.bare));
+  const ratioRps = round(bare.rps / app.rps);
+  const ratioP50 = round(app.p50_ms / bare.p50_ms);
+  const limit = RATIO_LIMIT[endpoint.kind];
+  const cpuLimit = round(floor.cpu_ms_per_request + bare.cpu_ms_per_request + CPU_MARGIN_MS, 3);
+  return {
+    endpoint: endpoint.name,
+    kind: endpoint.kind,
+    app,
+    bare,
+    ratio_rps: ratioRps,
+    ratio_p50: ratioP50,
+    targets: {
+      ratio_limit: limit,
+      cpu_limit_ms: cpuLimit,
+      cpu: app.cpu_ms_per_request <= cpuLimit,
+      throughput: ratioRps <= limit,
+      p50: ratioP50 <= limit,
+    },
+    rounds,
+  };
 }
 
 /** The app/bare table for bench/results.md. */
 export function comparisonLines(comparisons: Comparison[], health: Round): string[] {
-  const cell = (r: Round) => `${r.rps} / ${r.cpu_ms_per_request}`;
+  const cell = (r: Round) => `${r.rps} / ${r.cpu_ms_per_request} / ${r.p50_ms}`;
+  const yesNo = (met: boolean) => (met ? "yes" : "**no**");
   return [
-    `App (\`next start\`, one process) beside the bare Node reference (bench/bare-server.ts, one process), concurrency ${CONCURRENCY}, ` +
-      `${REPETITIONS} interleaved rounds, medians; each round's req/s and server CPU ms per request are listed too. ` +
-      `Framework floor (app GET /api/health, select 1): ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU per request. ` +
-      "Target per endpoint: app CPU ≤ floor + bare + 0.5 ms.",
+    `App (\`next start\`, one process) beside the bare Node reference (bench/bare-server.ts, one process), ${REPETITIONS} interleaved rounds, medians: ` +
+      `req/s at concurrency ${CONCURRENCY}, server CPU ms per request over those requests (/proc utime + stime), p50 at concurrency 1. ` +
+      `Framework floor (app GET /api/health, select 1): ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU per request, p50 ${health.p50_ms} ms. ` +
+      `Targets: app CPU ≤ floor + bare + ${CPU_MARGIN_MS} ms; bare/app req/s and app/bare p50 ≤ 1.5 for transactions pages, ≤ 2 for the others.`,
     "",
-    "| Endpoint | app req/s | bare req/s | bare/app | app CPU ms/req | bare CPU ms/req | CPU target met | rounds app (req/s / CPU ms) | rounds bare |",
-    "|---|---:|---:|---:|---:|---:|---|---|---|",
-    ...comparisons.map((c) => {
-      const met = c.app.cpu_ms_per_request <= health.cpu_ms_per_request + c.bare.cpu_ms_per_request + 0.5;
-      return `| ${c.endpoint} | ${c.app.rps} | ${c.bare.rps} | ${c.ratio_rps} | ${c.app.cpu_ms_per_request} | ${c.bare.cpu_ms_per_request} | ${met ? "yes" : "**no**"} | ${c.rounds.map((r) => cell(r.app)).join("; ")} | ${c.rounds.map((r) => cell(r.bare)).join("; ")} |`;
-    }),
+    "| Endpoint | app req/s | bare req/s | bare/app | app CPU ms/req | bare CPU ms/req | CPU limit | app p50 | bare p50 | app/bare | CPU | req/s | p50 | rounds app (req/s / CPU / p50) | rounds bare |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|---|",
+    ...comparisons.map(
+      (c) =>
+        `| ${c.endpoint} | ${c.app.rps} | ${c.bare.rps} | ${c.ratio_rps} | ${c.app.cpu_ms_per_request} | ${c.bare.cpu_ms_per_request} | ${c.targets.cpu_limit_ms} | ` +
+        `${c.app.p50_ms} | ${c.bare.p50_ms} | ${c.ratio_p50} | ${yesNo(c.targets.cpu)} | ${yesNo(c.targets.throughput)} | ${yesNo(c.targets.p50)} | ` +
+        `${c.rounds.map((r) => cell(r.app)).join("; ")} | ${c.rounds.map((r) => cell(r.bare)).join("; ")} |`,
+    ),
   ];
 }
 
-/** The app's health floor as a round of its own, median of REPETITIONS. */
+/**
+ * Waits until the server is idle (at most 2 % of a core over half a second, or 60 s): a fresh `next start` loads
+ * every route's module in the background after it starts listening, which would be counted as the first
+ * measurements' CPU.
+ */
+export async function settle(target: Target): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let before = cpuMs(target.pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuMs(target.pid);
+    if (now - before <= 10) return;
+    before = now;
+  }
+}
+
+/** The app's health floor as a round of its own, median of REPETITIONS (after the server has settled). */
 export async function healthFloor(app: Target, key: string, requests: number): Promise<Round> {
+  for (let i = 0; i < CONCURRENCY; i++) await get(app, key, "/api/health");
+  await settle(app);
   const rounds: Round[] = [];
-  for (let i = 0; i < REPETITIONS; i++) rounds.push(await burstOf(app, key, () => "/api/health", requests));
-  return { rps: median(rounds.map((r) => r.rps)), cpu_ms_per_request: median(rounds.map((r) => r.cpu_ms_per_request)) };
+  for (let i = 0; i < REPETITIONS; i++) rounds.push(await roundOf(app, key, () => "/api/health", requests));
+  return medianRound(rounds);
 }

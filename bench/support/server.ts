@@ -36,12 +36,13 @@ export interface BenchServer {
 
 /**
  * `next start` of the production build on a free port of 127.0.0.1, against `databaseUrl`; resolves once
- * /api/health answers. `env` adds to (or overrides) the server's environment.
+ * /api/health answers. `env` adds to (or overrides) the server's environment; `nodeOptions` go to its Node
+ * (e.g. --cpu-prof).
  */
-export async function startNextServer(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startNextServer(databaseUrl: string, env: Record<string, string> = {}, nodeOptions: string[] = []): Promise<BenchServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [nextCli, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(process.execPath, [...nodeOptions, nextCli, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
 import { orderItems, orders, organizationOrderCounts } from "@/db/schema";
+import { inUuids } from "@/db/uuid-list";
 import { notFound } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import type { ListOrdersQuery, Order } from "./order-schemas";
@@ -42,7 +43,7 @@ export async function serializeOrders(q: Queryable, rows: OrderRow[]): Promise<O
     .select()
     .from(orderItems)
     .where(
-      inArray(
+      inUuids(
         orderItems.orderId,
         rows.map((row) => row.id),
       ),

@@ -1,7 +1,8 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Queryable } from "@/db/client";
 import { orderCampaigns, orderItems, orders } from "@/db/schema";
+import { inUuids } from "@/db/uuid-list";
 import { toPublicId } from "@/lib/ids";
 import type { transactionOrderSchema } from "./order-schemas";
 
@@ -18,11 +19,11 @@ export async function serializeTransactionOrders(q: Queryable, rows: OrderRow[])
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [items, campaigns] = await Promise.all([
-    q.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(orderItems.orderId, orderItems.id),
+    q.select().from(orderItems).where(inUuids(orderItems.orderId, ids)).orderBy(orderItems.orderId, orderItems.id),
     q
       .select()
       .from(orderCampaigns)
-      .where(inArray(orderCampaigns.orderId, ids))
+      .where(inUuids(orderCampaigns.orderId, ids))
       .orderBy(orderCampaigns.orderId, orderCampaigns.id),
   ]);
   const itemsByOrder = groupBy(items, (item) => item.orderId);
@@ -78,7 +79,7 @@ export async function loadTransactionOrders(
   const rows = await q
     .select()
     .from(orders)
-    .where(and(eq(orders.organizationId, organizationId), inArray(orders.id, orderIds)));
+    .where(and(eq(orders.organizationId, organizationId), inUuids(orders.id, orderIds)));
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = orderIds.flatMap((id) => byId.get(id) ?? []);
   return serializeTransactionOrders(q, ordered);

@@ -1,0 +1,111 @@
+/**
+ * Where the app's CPU goes per endpoint: for each API endpoint of the app/bare comparison, `next start` of the
+ * production build runs under `node --cpu-prof`, takes a warm-up, settles, and then REQUESTS requests at concurrency 16,
+ * and the samples of the loaded window are summarised (self time by function and by the code that holds it).
+ * Writes the summaries under "profile" in bench/results.json and its section of bench/results.md, labelled
+ * (e.g. "before" / "after" a change), keeping the other label's section.
+ *
+ * Runs against an existing seeded database (admin seed-orders) and one of its API keys with orders:read,
+ * events:read and venues:read:
+ *
+ *   DATABASE_URL=postgres://… npx tsx --conditions=react-server bench/profile.ts --key sk_… [--label after] [--requests 1500]
+ *     [--only <part of an endpoint's name>] [--keep-profiles <dir>] (the .cpuprofile files, for Chrome DevTools)
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+import { CONCURRENCY, settle } from "./support/app-vs-bare";
+import { profilerClockUs, summarizeProfile, type ProfileSummary } from "./support/cpu-profile";
+import { benchServerUrl } from "./support/database";
+import { apiEndpoints, endpointSamples } from "./support/endpoints";
+import { benchLogger } from "./support/log";
+import { readResults, saveMarkdownSection, saveResults } from "./support/results";
+import { ensureBuild, startNextServer } from "./support/server";
+import { sha256Hex } from "@/lib/auth/secrets";
+
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const { values: args } = parseArgs({
+  options: {
+    key: { type: "string" },
+    label: { type: "string", default: "before" },
+    requests: { type: "string", default: "1500" },
+    only: { type: "string" },
+    "keep-profiles": { type: "string" },
+  },
+});
+if (!args.key) throw new Error("--key sk_… (an API key of the seeded organization) is required");
+const key = args.key;
+const REQUESTS = Number(args.requests);
+const log = benchLogger("profile");
+
+async function load(baseUrl: string, path: (i: number) => string, requests: number) {
+  const headers = { Authorization: `Bearer ${key}` };
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < requests) {
+        const response = await fetch(baseUrl + path(next++), { headers });
+        if (response.status !== 200) throw new Error(`${response.status} ${await response.text()}`);
+        await response.arrayBuffer();
+      }
+    }),
+  );
+}
+
+const sqlc = postgres(benchServerUrl, { max: 2, onnotice: () => {} });
+const [owner] = await sqlc<{ organization_id: string }[]>`select organization_id from api_keys where key_hash = ${sha256Hex(key)}`;
+if (!owner) throw new Error("no such API key in DATABASE_URL's database");
+const endpoints = apiEndpoints(await endpointSamples(sqlc, owner.organization_id)).filter(
+  (endpoint) => !args.only || endpoint.name.includes(args.only),
+);
+await sqlc.end();
+await ensureBuild(log);
+
+const summaries: Record<string, ProfileSummary> = {};
+for (const endpoint of endpoints) {
+  const dir = args["keep-profiles"]
+    ? path.resolve(args["keep-profiles"], endpoint.name.replace(/[^a-z0-9]+/gi, "-"))
+    : mkdtempSync(path.join(tmpdir(), "cpu-prof-"));
+  const server = await startNextServer(benchServerUrl, {}, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+  try {
+    await load(server.baseUrl, endpoint.path, 200);
+    // Not the background loading of every route's module that follows a start.
+    await settle({ name: "app", baseUrl: server.baseUrl, pid: server.process.pid! });
+    const fromUs = profilerClockUs();
+    await load(server.baseUrl, endpoint.path, REQUESTS);
+    const toUs = profilerClockUs();
+    await server.stop();
+    const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+    if (!file) throw new Error(`next start wrote no profile into ${dir}`);
+    const summary = summarizeProfile(path.join(dir, file), { fromUs, toUs });
+    summaries[endpoint.name] = summary;
+    log(`${endpoint.name}: ${(summary.busy_ms / REQUESTS).toFixed(2)} ms busy per request; ${summary.functions.slice(0, 3).map((f) => `${f.name} ${f.percent} %`).join(", ")}`);
+  } finally {
+    await server.stop();
+    if (!args["keep-profiles"]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const stored = (readResults().profile ?? {}) as Record<string, unknown>;
+saveResults("profile", { ...stored, [args.label]: { measured_at: new Date().toISOString(), requests: REQUESTS, endpoints: summaries } });
+const lines = [
+  `# CPU profile (${args.label})`,
+  "",
+  `\`bench/profile.ts\`: \`next start\` under \`node --cpu-prof\`, ${REQUESTS} requests per endpoint at concurrency ${CONCURRENCY} after a warm-up; ` +
+    "self time of the loaded window, as a share of its busy (non-idle) samples. Minified functions of the server bundles are named by chunk:line:column.",
+  "",
+  ...Object.entries(summaries).flatMap(([name, summary]) => [
+    `## ${name}: ${(summary.busy_ms / REQUESTS).toFixed(2)} ms busy per request`,
+    "",
+    "| Function (self) | % | Code (self) | % |",
+    "|---|---:|---|---:|",
+    ...summary.functions.map(
+      (f, i) => `| \`${f.name}\` | ${f.percent} | ${summary.holders[i] ? `${summary.holders[i].name} | ${summary.holders[i].percent}` : " | "} |`,
+    ),
+    "",
+  ]),
+];
+saveMarkdownSection(`profile-${args.label}`, lines);
