@@ -58,10 +58,11 @@ delete process.env.INNGEST_SIGNING_KEY;
 const database = benchDatabase("bench_webhooks");
 await database.create();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-"));
-let server: ReturnType<typeof spawn> | undefined;
+const started: { server?: ReturnType<typeof spawn> } = {};
 const cleanUp = async () => {
+  const { server } = started;
   if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    const exited = new Promise((resolve) => server.once("exit", resolve));
     server.kill("SIGTERM");
     await exited;
   }
@@ -163,11 +164,11 @@ await setEnabled(deadId, false);
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 let output = "";
-server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/cli/start.ts"], {
+const server = (started.server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/cli/start.ts"], {
   cwd: root,
   stdio: ["ignore", "pipe", "pipe"],
   env: { ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), AUTH_SECRET },
-});
+}));
 for (const stream of [server.stdout!, server.stderr!]) stream.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
 const startDeadline = Date.now() + 300_000;
 while (!/Ticketing service is ready \((\d+) server process/.test(output)) {
