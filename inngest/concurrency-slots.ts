@@ -8,8 +8,9 @@ export interface Slot {
 interface Group {
   running: number;
   limit: number;
-  /** Waiters of this key, in arrival order. */
+  /** Waiters of this key, in arrival order, from index `head` on (a queue that dequeues in constant time). */
   waiting: (() => void)[];
+  head: number;
 }
 
 /**
@@ -26,7 +27,7 @@ export class ConcurrencySlots {
   acquire(slot: Slot): Promise<void> {
     return new Promise((go) => {
       let group = this.groups.get(slot.group);
-      if (!group) this.groups.set(slot.group, (group = { running: 0, limit: slot.limit, waiting: [] }));
+      if (!group) this.groups.set(slot.group, (group = { running: 0, limit: slot.limit, waiting: [], head: 0 }));
       if (group.running < group.limit) {
         group.running++;
         this.running++;
@@ -40,8 +41,16 @@ export class ConcurrencySlots {
 
   release(key: string): void {
     const group = this.groups.get(key)!;
-    const next = group.waiting.shift();
+    const next = group.waiting[group.head];
     if (next) {
+      group.waiting[group.head++] = undefined!;
+      if (group.head === group.waiting.length) {
+        group.waiting = [];
+        group.head = 0;
+      } else if (group.head > 1024 && group.head * 2 > group.waiting.length) {
+        group.waiting = group.waiting.slice(group.head);
+        group.head = 0;
+      }
       // The slot passes straight to the key's next waiter.
       this.waiting--;
       next();
