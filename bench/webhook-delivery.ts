@@ -6,10 +6,10 @@
  * - `POST /v1/orders` at `--concurrency` callers with no integration, with one healthy integration (204), and the
  *   same order transaction as raw SQL through postgres.js (the reference);
  * - commit → first attempt: from the order's 201 to its delivery's first attempt arriving at the receiver;
- * - deliveries/s: `POST /webhooks/integrations/:id/recover` queues `--backlog` redeliveries at once, timed until
- *   the last first attempt arrives;
- * - a receiver that always answers 500: `GET /v1/orders` p50 at concurrency 1 before and during its retry storm,
- *   and the healthy integration's commit → first attempt lag while the dead one's deliveries retry.
+ * - deliveries/s: `POST /webhooks/integrations/:id/recover` queues `--backlog` redeliveries at once, spread over 4
+ *   integrations of the healthy receiver, timed until the last first attempt arrives;
+ * - a receiver that always answers 500: `GET /v1/orders` p50 at concurrency 1 before and during its retry storm
+ *   (right after the orders that feed it), and the healthy integration's commit → first attempt lag meanwhile.
  *
  *   npx tsx --conditions=react-server bench/webhook-delivery.ts [--orders 1000] [--rounds 3] [--concurrency 16] [--backlog 3000]
  *
@@ -154,6 +154,14 @@ const deadReceiver = await receiver(500);
 const healthy = await createIntegration({ organizationId: organization.id, url: healthyReceiver.url });
 const dead = await createIntegration({ organizationId: organization.id, url: deadReceiver.url });
 const healthyId = fromPublicId("integration", healthy.id)!;
+// Integrations of the same healthy receiver that get the deliveries/s backlog between them; they subscribe to no event.
+const BULK_INTEGRATIONS = 4;
+const bulk = await Promise.all(
+  Array.from({ length: BULK_INTEGRATIONS }, async () => {
+    const integration = await createIntegration({ organizationId: organization.id, url: healthyReceiver.url, events: ["OrderRefunded"] });
+    return { id: integration.id, uuid: fromPublicId("integration", integration.id)! };
+  }),
+);
 const deadId = fromPublicId("integration", dead.id)!;
 const setEnabled = (integrationId: string, enabled: boolean) =>
   sql`update webhook_integrations set enabled = ${enabled}, updated_at = now() where id = ${integrationId}`;
@@ -265,24 +273,33 @@ function lag(receiver: Receiver, committedAt: Map<string, number>) {
   return { p50_ms: round(percentile(lags, 50), 1), p99_ms: round(percentile(lags, 99), 1), missing: committedAt.size - lags.length };
 }
 
-/** Queues `count` redeliveries of the healthy integration at once (bulk recovery) and times them to the last first attempt. */
+/**
+ * Queues `count` redeliveries at once (bulk recovery), spread over the bulk integrations (each runs at most its declared
+ * number of deliveries at a time), and times them to the last first attempt at the healthy receiver.
+ */
 async function deliveriesPerSecond(count: number): Promise<number> {
   const since = new Date(Date.now() - 1000);
-  await sql`
-    insert into webhook_deliveries (organization_id, integration_id, event_type, payload, status, attempt_count, created_at)
-    select ${organization.id}, ${healthyId}, 'OrderCompleted', payload, 'PermanentlyFailed', 5, now()
-    from (select payload from webhook_deliveries where integration_id = ${healthyId} limit 1) sample, generate_series(1, ${count})`;
+  const each = Math.ceil(count / bulk.length);
+  for (const integration of bulk) {
+    await sql`
+      insert into webhook_deliveries (organization_id, integration_id, event_type, payload, status, attempt_count, created_at)
+      select ${organization.id}, ${integration.uuid}, 'OrderCompleted', payload, 'PermanentlyFailed', 5, now()
+      from (select payload from webhook_deliveries where integration_id = ${healthyId} limit 1) sample, generate_series(1, ${each})`;
+  }
   const before = healthyReceiver.firstAttempt.size;
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/webhooks/integrations/${healthy.id}/recover`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${userToken}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ since: since.toISOString() }),
-  });
-  const { queued } = (await response.json()) as { queued: number };
-  if (response.status !== 200 || queued !== count) throw new Error(`recover → ${response.status}, queued ${queued}`);
+  for (const integration of bulk) {
+    const response = await fetch(`${baseUrl}/webhooks/integrations/${integration.id}/recover`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${userToken}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ since: since.toISOString() }),
+    });
+    const { queued } = (await response.json()) as { queued: number };
+    if (response.status !== 200 || queued !== each) throw new Error(`recover → ${response.status}, queued ${queued}`);
+  }
+  const total = each * bulk.length;
   const deadline = performance.now() + 300_000;
-  while (healthyReceiver.firstAttempt.size < before + count && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (healthyReceiver.firstAttempt.size < before + total && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
   return round(((healthyReceiver.firstAttempt.size - before) / (performance.now() - started)) * 1000, 1);
 }
 
@@ -304,8 +321,11 @@ try {
     const apiBefore = await probeListP50();
     await setEnabled(deadId, true);
     const besideDead = await postOrders(ORDERS);
-    await waitFor(healthyReceiver, besideDead.committedAt.keys(), 120_000);
+    // At once, while the dead receiver's deliveries are being retried.
+    const deadRequestsBefore = deadReceiver.requests;
     const apiDuring = await probeListP50();
+    const deadRequestsDuringProbe = deadReceiver.requests - deadRequestsBefore;
+    await waitFor(healthyReceiver, besideDead.committedAt.keys(), 120_000);
     const deadLag = lag(deadReceiver, besideDead.committedAt);
     await setEnabled(deadId, false);
     await setEnabled(healthyId, false);
@@ -319,7 +339,7 @@ try {
         api_list_p50_during_ms: apiDuring,
         healthy_commit_to_first_attempt: lag(healthyReceiver, besideDead.committedAt),
         dead_commit_to_first_attempt: deadLag,
-        dead_requests_so_far: deadReceiver.requests,
+        dead_requests_during_probe: deadRequestsDuringProbe,
       },
     };
     log(JSON.stringify(round_));
