@@ -124,6 +124,7 @@ const deliveries: WorkerRole = {
   args: [],
   // The tsx loader and conditions this script runs with.
   execArgv: process.execArgv,
+  env: { WEBHOOK_DELIVERIES: "in-process" },
   upWhen: "ready",
 };
 const server = startWorkers(deliveryWorker ? [web, deliveries] : [web]);
