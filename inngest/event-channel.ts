@@ -32,7 +32,8 @@ function payloads(events: readonly EventPayload[]): string[] {
  */
 export async function publishEvents(events: readonly EventPayload[]): Promise<void> {
   if (events.length === 0) return;
-  await db.execute(sql`select pg_notify(${EVENT_CHANNEL}, payload) from unnest(${payloads(events)}::text[]) as payload`);
+  const notifications = payloads(events).map((payload) => sql`pg_notify(${EVENT_CHANNEL}, ${payload})`);
+  await db.execute(sql`select ${sql.join(notifications, sql`, `)}`);
 }
 
 /**
