@@ -13,6 +13,7 @@
  *
  *   npx tsx --conditions=react-server bench/webhook-delivery.ts [--orders 1000] [--rounds 3] [--concurrency 16] [--backlog 3000]
  *
+ * The server runs with DB_POOL_MAX=8 unless set (the machine's PostgreSQL is shared; 100 connections).
  * Results go to bench/results.json ("webhook_delivery") and bench/results.md (section webhook-delivery).
  */
 import { spawn } from "node:child_process";
@@ -86,10 +87,11 @@ const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schem
 const { createIntegration } = await import("@/lib/webhooks/integrations");
 const { fromPublicId } = await import("@/lib/ids");
 
-const handle = openDatabase({ url: database.url });
+const handle = openDatabase({ url: database.url, poolMax: 2 });
 await runMigrations(handle);
 setDatabaseHandle(handle);
-const sql = postgres(database.url, { max: CONCURRENCY, onnotice: () => {} });
+// The raw SQL reference's connections close once idle: the bench shares the server's max_connections with the app.
+const sql = postgres(database.url, { max: CONCURRENCY, idle_timeout: 2, onnotice: () => {} });
 
 // Receivers: each notes when every delivery's first attempt arrived (X-Webhook-Attempt 1), by order uuid.
 interface Receiver {
@@ -175,7 +177,7 @@ let output = "";
 const server = (started.server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/cli/start.ts"], {
   cwd: root,
   stdio: ["ignore", "pipe", "pipe"],
-  env: { ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), AUTH_SECRET },
+  env: { DB_POOL_MAX: "8", ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), AUTH_SECRET },
 }));
 for (const stream of [server.stdout!, server.stderr!]) stream.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
 const startDeadline = Date.now() + 300_000;
