@@ -33,7 +33,8 @@ export interface WebhookBench {
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+  const middle = (sorted.length - 1) / 2;
+  return round((sorted[Math.floor(middle)]! + sorted[Math.ceil(middle)]!) / 2, 1);
 };
 const met = (ok: boolean) => (ok ? "met" : "**not met**");
 
