@@ -25,6 +25,11 @@ export interface DatabaseHandle {
   url?: string;
   /** Runs raw SQL text (several statements allowed) outside drizzle: migrations' helpers, benchmarks, tests. */
   exec(sqlText: string): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` over a connection of its own (re-established after a loss, when
+   * `onListen` runs again).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onListen: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       url: options.url,
       exec: async (text) => {
         await client.unsafe(text);
+      },
+      listen: async (channel, onMessage, onListen) => {
+        await client.listen(channel, onMessage, onListen);
       },
       close: () => client.end({ timeout: 5 }),
     };

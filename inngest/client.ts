@@ -1,14 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { Inngest, Middleware, type SendEventBaseOutput } from "inngest";
-import { env, inngestCloudMode } from "@/lib/env";
+import { deliveriesInWorker, env, inngestCloudMode } from "@/lib/env";
+import { publishEvents } from "./event-channel";
 import { localEngine } from "./local-engine";
 
-/** Without Inngest keys, sent events never leave the process: the in-process engine runs them. */
+/**
+ * Without Inngest keys, sent events go to the embedded engine: the one in this process, or (web workers of
+ * `npm start` on PostgreSQL) the delivery worker's, through the database, as Inngest's event API would take them.
+ */
 class InProcessRouting extends Middleware.BaseMiddleware {
   readonly id = "in-process-routing";
 
   async wrapSendEvent(args: Middleware.WrapSendEventArgs): Promise<SendEventBaseOutput> {
     if (inngestCloudMode) return args.next();
-    return { ids: localEngine().dispatch(args.events) };
+    if (!deliveriesInWorker) return { ids: localEngine().dispatch(args.events) };
+    const events = args.events.map((event) => ({ ...event, id: event.id ?? randomUUID() }));
+    await publishEvents(events);
+    return { ids: events.map((event) => event.id) };
   }
 }
 

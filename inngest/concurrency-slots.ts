@@ -5,45 +5,63 @@ export interface Slot {
   limit: number;
 }
 
-/** Concurrency limits per key as Inngest applies them: waiters start in arrival order when their key has room. */
+interface Group {
+  running: number;
+  limit: number;
+  /** Waiters of this key, in arrival order, from index `head` on (a queue that dequeues in constant time). */
+  waiting: (() => void)[];
+  head: number;
+}
+
+/**
+ * Concurrency limits per key as Inngest applies them: waiters start in arrival order when their key has room.
+ * Each key keeps its own queue, so a release costs the same however many runs of other keys (a dead receiver's
+ * backlog of thousands) are waiting, and one key's backlog never stands in front of another key's runs.
+ */
 export class ConcurrencySlots {
-  private readonly waiting: (Slot & { go: () => void })[] = [];
-  private readonly runningPerGroup = new Map<string, number>();
+  private readonly groups = new Map<string, Group>();
   private running = 0;
+  private waiting = 0;
 
   /** Resolves when a run of `slot.group` may execute. */
   acquire(slot: Slot): Promise<void> {
     return new Promise((go) => {
-      this.waiting.push({ ...slot, go });
-      this.pump();
+      let group = this.groups.get(slot.group);
+      if (!group) this.groups.set(slot.group, (group = { running: 0, limit: slot.limit, waiting: [], head: 0 }));
+      if (group.running < group.limit) {
+        group.running++;
+        this.running++;
+        go();
+      } else {
+        group.waiting.push(go);
+        this.waiting++;
+      }
     });
   }
 
-  release(group: string): void {
+  release(key: string): void {
+    const group = this.groups.get(key)!;
+    const next = group.waiting[group.head];
+    if (next) {
+      group.waiting[group.head++] = undefined!;
+      if (group.head === group.waiting.length) {
+        group.waiting = [];
+        group.head = 0;
+      } else if (group.head > 1024 && group.head * 2 > group.waiting.length) {
+        group.waiting = group.waiting.slice(group.head);
+        group.head = 0;
+      }
+      // The slot passes straight to the key's next waiter.
+      this.waiting--;
+      next();
+      return;
+    }
     this.running--;
-    const left = this.runningPerGroup.get(group)! - 1;
-    if (left) this.runningPerGroup.set(group, left);
-    else this.runningPerGroup.delete(group);
-    this.pump();
+    if (--group.running === 0) this.groups.delete(key);
   }
 
   /** Runs holding a slot, and runs waiting for one (sleeping runs are in neither). */
   load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
-  }
-
-  private pump(): void {
-    for (let i = 0; i < this.waiting.length; ) {
-      const waiter = this.waiting[i]!;
-      const busy = this.runningPerGroup.get(waiter.group) ?? 0;
-      if (busy >= waiter.limit) {
-        i++;
-        continue;
-      }
-      this.waiting.splice(i, 1);
-      this.running++;
-      this.runningPerGroup.set(waiter.group, busy + 1);
-      waiter.go();
-    }
+    return { running: this.running, waiting: this.waiting };
   }
 }

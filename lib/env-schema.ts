@@ -45,6 +45,9 @@ const schema = z.object({
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
   WEBHOOK_ALLOW_PRIVATE_TARGETS: flag,
+  // Where the embedded engine runs webhook deliveries: in this process, or (`worker`, set by `npm start` on
+  // PostgreSQL for its web workers) in the delivery worker, to which this process sends events through the database.
+  WEBHOOK_DELIVERIES: z.enum(["in-process", "worker"]).default("in-process"),
   // An integration whose deliveries have all failed for this long (and at least 20 in a row) is disabled.
   WEBHOOK_AUTO_DISABLE_AFTER: optionalString.pipe(duration.optional()).transform((v) => v ?? 5 * DURATION_UNIT_MS.d),
   // Finished deliveries and their attempts are deleted after this many days.

@@ -1,7 +1,8 @@
 /**
  * `npm start`: build when needed, migrate, seed the demo organization into an empty database, then run
  * `next start` and print how to reach it. Works on a fresh clone with no configuration (PGlite under .data/).
- * On PostgreSQL it runs one `next start` worker per core (WEB_CONCURRENCY overrides); PGlite allows one process.
+ * On PostgreSQL it runs one `next start` worker per core (WEB_CONCURRENCY overrides) and a webhook delivery worker;
+ * PGlite allows one process.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -14,9 +15,9 @@ import { organizations } from "@/db/schema";
 import { demoApiKey } from "@/lib/auth/api-keys";
 import { demoBanner } from "@/lib/demo/banner";
 import { DEMO_LOGIN, ensureDemoKey, findDemoOrganization, seedDemoData } from "@/lib/demo/seed-demo";
-import { env } from "@/lib/env";
+import { env, inngestCloudMode } from "@/lib/env";
 import { refuseIfServerHoldsDatabase, removeServerPid, writeServerPid } from "./server-pid";
-import { exitCodeOf, startWorkers, type WorkerCluster } from "./worker-cluster";
+import { exitCodeOf, startWorkers, type WorkerCluster, type WorkerRole } from "./worker-cluster";
 
 const root = process.cwd();
 const distDir = path.resolve(root, env.NEXT_DIST_DIR);
@@ -105,7 +106,28 @@ const demo = await prepareDatabase();
 
 const port = env.PORT;
 const workers = env.DATABASE_URL ? (env.WEB_CONCURRENCY ?? availableParallelism()) : 1;
-const server = startWorkers(workers, nextCli, ["start", "-p", String(port)]);
+// On PostgreSQL the embedded engine's deliveries leave the web workers' event loops: the web workers only write
+// and announce them, a delivery worker of its own runs them (as an Inngest server would). PGlite is one process.
+const deliveryWorker = Boolean(env.DATABASE_URL) && !inngestCloudMode;
+const web: WorkerRole = {
+  count: workers,
+  script: nextCli,
+  args: ["start", "-p", String(port)],
+  // No tsx loader: the web workers run Next's own CLI.
+  execArgv: [],
+  env: deliveryWorker ? { WEBHOOK_DELIVERIES: "worker" } : undefined,
+  upWhen: "listening",
+};
+const deliveries: WorkerRole = {
+  count: 1,
+  script: path.join(root, "lib", "cli", "delivery-worker.ts"),
+  args: [],
+  // The tsx loader and conditions this script runs with.
+  execArgv: process.execArgv,
+  env: { WEBHOOK_DELIVERIES: "in-process" },
+  upWhen: "ready",
+};
+const server = startWorkers(deliveryWorker ? [web, deliveries] : [web]);
 // The primary stands for the server: it lives as long as any worker holds the database.
 writeServerPid(process.pid);
 void server.stopped.then((code) => {
@@ -118,7 +140,7 @@ if (await waitForHealth(port, server)) {
   console.log(
     [
       "",
-      `Ticketing service is ready (${workers} server process${workers === 1 ? "" : "es"}).`,
+      `Ticketing service is ready (${workers} server process${workers === 1 ? "" : "es"})${deliveryWorker ? ", webhooks delivered by a worker process of their own" : ""}.`,
       demo ? demoBanner(demo, url) : `  URL:          ${url}`,
       "",
       "Press Ctrl+C to stop.",

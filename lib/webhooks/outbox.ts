@@ -4,7 +4,7 @@ import { webhookDeliveries, webhookIntegrations, type WebhookEventType } from "@
 import { inngest } from "@/inngest/client";
 import { inProcessDriver } from "@/inngest/embedded";
 import { deliveryCreatedEvent } from "@/inngest/events";
-import { inngestCloudMode } from "@/lib/env";
+import { deliveriesInWorker, inngestCloudMode } from "@/lib/env";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { log } from "@/lib/log";
 import { deliveryStates } from "./delivery-queue";
@@ -57,8 +57,9 @@ export async function announceDeliveries(deliveryIds: string[]): Promise<void> {
   if (deliveryIds.length === 0) return;
   try {
     const states = await deliveryStates(deliveryIds);
-    // Without Inngest keys the events go to the embedded engine, which starts with the first of them.
-    if (!inngestCloudMode) inProcessDriver();
+    // Without Inngest keys the events go to the embedded engine, which starts with the first of them (unless
+    // it runs in the delivery worker).
+    if (!inngestCloudMode && !deliveriesInWorker) inProcessDriver();
     if (states.length) await inngest.send(states.map(deliveryCreatedEvent));
   } catch (error) {
     log.warn("webhook delivery announcement failed; the sweeper will retry", { deliveries: deliveryIds.length, error: String(error) });

@@ -1,5 +1,6 @@
+import { subscribeToEvents } from "@/inngest/event-channel";
 import { inProcessDriver } from "@/inngest/embedded";
-import { inngestCloudMode } from "@/lib/env";
+import { deliveriesInWorker, inngestCloudMode } from "@/lib/env";
 import { log } from "@/lib/log";
 import { findWaitingDeliveries, releaseDeliveriesOfDeadProcesses } from "./delivery-queue";
 import { announceDeliveries } from "./outbox";
@@ -12,10 +13,31 @@ export async function resumeUnfinishedDeliveries(): Promise<number> {
   return ids.length;
 }
 
-/** Server start-up: with Inngest Cloud nothing to do (it runs the functions and the cron); otherwise the embedded engine. */
-export async function startWebhookRuntime(): Promise<void> {
-  if (inngestCloudMode) return;
-  inProcessDriver().startCron();
+async function resumeAndReport(): Promise<void> {
   const resumed = await resumeUnfinishedDeliveries();
   if (resumed) log.info("resumed unfinished webhook deliveries", { deliveries: resumed });
+}
+
+/**
+ * Server start-up: with Inngest Cloud nothing to do (it runs the functions and the cron), nor in a web worker
+ * whose deliveries run in the delivery worker; otherwise the embedded engine.
+ */
+export async function startWebhookRuntime(): Promise<void> {
+  if (inngestCloudMode || deliveriesInWorker) return;
+  inProcessDriver().startCron();
+  await resumeAndReport();
+}
+
+/**
+ * `npm start`'s delivery worker on PostgreSQL: the embedded engine for every web worker, fed with the events they
+ * send through the database (see inngest/event-channel.ts), and the crons. Each time it (re)starts listening it
+ * resumes what was left unfinished or announced while nobody listened (a worker that was killed, a lost connection).
+ */
+export async function runDeliveryWorker(): Promise<void> {
+  const driver = inProcessDriver();
+  driver.startCron();
+  await subscribeToEvents(
+    (events) => driver.dispatch(events),
+    () => void resumeAndReport().catch((error: unknown) => log.error("resuming webhook deliveries failed", { error: String(error) })),
+  );
 }

@@ -43,6 +43,27 @@ export const SEND_DEFAULTS: Readonly<Required<SendOptions>> = { connectTimeoutMs
 // Enough bytes for 5000 characters of any UTF-8; the rest of a large response is drained unread.
 const KEEP_BYTES = RESPONSE_BODY_LIMIT * 4;
 
+// Connections kept open per target address between attempts: a busy receiver is not reconnected (TCP and TLS
+// handshakes) for every delivery. An idle connection is closed after this long.
+const IDLE_CONNECTION_MS = 15_000;
+const IDLE_CONNECTIONS_PER_TARGET = 8;
+const agents = new Map<string, http.Agent>();
+
+/**
+ * The keep-alive agent of one target as checked: keyed by the address connected to as well as the URL's origin, so
+ * a host that resolves elsewhere at its next check never reuses a connection made to its previous address.
+ */
+function agentFor(target: CheckedTarget): http.Agent {
+  const key = `${target.url.origin} ${target.address}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxFreeSockets: IDLE_CONNECTIONS_PER_TARGET, timeout: IDLE_CONNECTION_MS, scheduling: "lifo" as const };
+    agent = target.url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
 /** The caller's headers plus the ones every request carries: the request exactly as it goes out. */
 function requestAsSent(target: CheckedTarget, body: string, headers: Record<string, string>): SentRequest {
   return {
@@ -99,7 +120,7 @@ export function sendWebhook(
       resolve({ ...response, ...result, durationMs: elapsed(), request });
     };
     const client = target.url.protocol === "https:" ? https : http;
-    const outgoing = client.request(target.url, { method: request.method, lookup: pinned, agent: false, headers: request.headers });
+    const outgoing = client.request(target.url, { method: request.method, lookup: pinned, agent: agentFor(target), headers: request.headers });
     let connectTimer: NodeJS.Timeout | undefined;
     const totalTimer = setTimeout(() => {
       outgoing.destroy();

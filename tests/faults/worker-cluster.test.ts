@@ -23,14 +23,17 @@ const KILL_AFTER_CREATED = 20;
 const START_TIMEOUT_MS = 120_000;
 const SETTLE_TIMEOUT_MS = 60_000;
 
-/** The pids of the primary's worker processes (its `next start` children, titled next-server; tsx keeps an esbuild one too). */
-function workerPids(primary: number): number[] {
+/** The pids of the primary's children whose command line matches `pattern`. */
+function childPids(primary: number, pattern: string): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(primary), "-f", "^next-server"], { encoding: "utf8" }).trim().split("\n").map(Number);
+    return execFileSync("pgrep", ["-P", String(primary), "-f", pattern], { encoding: "utf8" }).trim().split("\n").map(Number);
   } catch {
     return []; // pgrep exits 1 when there is none
   }
 }
+/** The primary's web workers (its `next start` children, titled next-server; tsx keeps an esbuild one too). */
+const workerPids = (primary: number) => childPids(primary, "^next-server");
+const deliveryWorkerPids = (primary: number) => childPids(primary, "lib/cli/delivery-worker\\.ts");
 
 async function healthy(url: string): Promise<boolean> {
   try {
@@ -60,7 +63,7 @@ describe("npm start on PostgreSQL: one next start worker per core behind one por
   const receiver = useReceivers();
   let primary: ChildProcess | undefined;
   let output = "";
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "worker-cluster-"));
+  let dataDir = "";
 
   afterEach(async (context) => {
     if (context.task.result?.state === "fail") console.error(`--- output of npm start ---\n${output}`);
@@ -71,18 +74,15 @@ describe("npm start on PostgreSQL: one next start worker per core behind one por
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("keeps serving when a worker is SIGKILLed mid-burst, loses no order or delivery, and replaces the worker", async () => {
-    const tenant = await createTenant();
-    const organizationId = tenant.organization.id;
-    const catalog = await insertCatalog(organizationId, { tickets: [{ quantityTotal: 10_000 }] });
-    const hook = await receiver(() => ({ status: 200, delayMs: 50 }));
-    await createIntegration({ organizationId, url: hook.url });
-
+  /** `npm start` on the test's database, as deployed; resolves once it says it is ready with WORKERS web workers. */
+  async function npmStart(): Promise<{ server: ChildProcess; url: string }> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
+    output = "";
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "worker-cluster-"));
     // The primary is this node process itself (tsx as an --import loader), so its children are the workers.
     const server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/cli/start.ts"], {
       cwd: root,
@@ -109,6 +109,16 @@ describe("npm start on PostgreSQL: one next start worker per core behind one por
     await expect
       .poll(async () => (await healthy(url)) && /ready \(2 server processes\)/.test(output), { timeout: START_TIMEOUT_MS, interval: 300 })
       .toBe(true);
+    return { server, url };
+  }
+
+  it("keeps serving when a worker is SIGKILLed mid-burst, loses no order or delivery, and replaces the worker", async () => {
+    const tenant = await createTenant();
+    const organizationId = tenant.organization.id;
+    const catalog = await insertCatalog(organizationId, { tickets: [{ quantityTotal: 10_000 }] });
+    const hook = await receiver(() => ({ status: 200, delayMs: 50 }));
+    await createIntegration({ organizationId, url: hook.url });
+    const { server, url } = await npmStart();
     const before = workerPids(server.pid!);
     expect(before).toHaveLength(WORKERS);
 
@@ -147,5 +157,41 @@ describe("npm start on PostgreSQL: one next start worker per core behind one por
     expect(after).not.toContain(before[0]);
     expect(after).toContain(before[1]);
     expect(await healthy(url)).toBe(true);
+  });
+
+  it("runs deliveries in a worker of their own; killed mid-burst, its replacement resumes every delivery", async () => {
+    const tenant = await createTenant();
+    const organizationId = tenant.organization.id;
+    const catalog = await insertCatalog(organizationId, { tickets: [{ quantityTotal: 10_000 }] });
+    // Slow enough that attempts are in flight when the worker dies.
+    const hook = await receiver(() => ({ status: 200, delayMs: 300 }));
+    await createIntegration({ organizationId, url: hook.url });
+    const { server, url } = await npmStart();
+    const [deliveryWorker, ...others] = deliveryWorkerPids(server.pid!);
+    expect(deliveryWorker).toBeDefined();
+    expect(others).toEqual([]);
+
+    let created = 0;
+    const answers = await burst(ORDERS, CONCURRENCY, async () => {
+      const answer = await postOrder(url, tenant.apiKey, oneTicketOrderBody(catalog));
+      if (answer.status === 201 && ++created === KILL_AFTER_CREATED) process.kill(deliveryWorker!, "SIGKILL");
+      return answer;
+    });
+    // The web workers never noticed: every order was taken.
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    const killedWhileAttempting = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.organizationId, organizationId));
+    expect(killedWhileAttempting).toHaveLength(ORDERS);
+
+    // Its replacement released the dead worker's claims and ran everything, the orders announced meanwhile too.
+    await expect.poll(() => deliveryWorkerPids(server.pid!).filter((pid) => pid !== deliveryWorker).length, { timeout: START_TIMEOUT_MS, interval: 300 }).toBe(1);
+    await expect
+      .poll(async () => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.organizationId, organizationId))).filter((d) => d.status !== "Success").length, {
+        timeout: SETTLE_TIMEOUT_MS,
+        interval: 250,
+      })
+      .toBe(0);
+    const delivered = new Set(hook.requests.map((r) => r.headers["x-webhook-delivery-id"]));
+    expect(delivered.size).toBe(ORDERS);
+    expect(deliveryWorkerPids(server.pid!)).not.toContain(deliveryWorker);
   });
 });
