@@ -29,7 +29,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { SQL } from "drizzle-orm";
 import type { DatabaseHandle } from "@/db/client";
-import { benchVenue } from "./support/catalog";
+import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { benchDatabase } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
@@ -71,10 +71,6 @@ const { rowsOf } = await import("@/db/client");
 const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createApiKey } = await import("@/lib/auth/api-keys");
 const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
-const { createEvent } = await import("@/lib/catalog/events");
-const { createTicketType } = await import("@/lib/catalog/ticket-types");
-const { createEventSchema } = await import("@/lib/catalog/event-schemas");
-const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schemas");
 const { createIntegration } = await import("@/lib/webhooks/integrations");
 const { LAST_NAMES } = await import("@/lib/demo/customers");
 const { toPublicId } = await import("@/lib/ids");
@@ -96,7 +92,6 @@ const cleanUp = () =>
 cleanUpOnInterrupt(cleanUp, log);
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const DAY = 86_400_000;
 
 // ---------- set-up ----------
 
@@ -107,41 +102,18 @@ async function setUp() {
   const organization = await createOrganization({ name: "Bench load", currency: "SEK" });
   const { key } = await createApiKey({ organizationId: organization.id, name: "load", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
 
-  // Inputs go through the request schemas, as the API hands them to the domain functions.
   const venue = await benchVenue(organization.id, "Load hall");
-  const now = Date.now();
   // Sixty events, so the event list has pages and a status filter that matters.
   const events = [];
   for (let n = 0; n < 60; n++) {
     events.push(
-      await createEvent(
-        organization.id,
-        createEventSchema.parse({
-          name: `Load concert ${n + 1}`,
-          starts_at: new Date(now + (30 + n) * DAY).toISOString(),
-          ends_at: new Date(now + (30 + n) * DAY + 3 * 3_600_000).toISOString(),
-          venue_id: venue.id,
-          status: n % 3 === 2 ? "draft" : "published",
-        }),
-      ),
+      await benchEvent(organization.id, venue.id, `Load concert ${n + 1}`, { startsInDays: 30 + n, status: n % 3 === 2 ? "draft" : "published" }),
     );
   }
   const event = events[0]!;
   const tickets = [];
   for (const [name, price] of [["Standing", 39_500], ["Seated", 64_500]] as const) {
-    tickets.push(
-      await createTicketType(
-        organization.id,
-        event.id,
-        createTicketTypeSchema.parse({
-          name,
-          price,
-          quantity_total: 1_000_000,
-          sale_starts_at: new Date(now - DAY).toISOString(),
-          sale_ends_at: new Date(now + 29 * DAY).toISOString(),
-        }),
-      ),
-    );
+    tickets.push(await benchTicketType(organization.id, event.id, name, price));
   }
 
   log(`seeding ${SEEDED_ORDERS.toLocaleString("en")} orders`);

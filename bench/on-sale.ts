@@ -18,7 +18,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { benchVenue } from "./support/catalog";
+import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { benchDatabase } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
@@ -45,10 +45,6 @@ process.env.LOG_LEVEL ??= "warn";
 
 const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createApiKey } = await import("@/lib/auth/api-keys");
-const { createEvent } = await import("@/lib/catalog/events");
-const { createTicketType } = await import("@/lib/catalog/ticket-types");
-const { createEventSchema } = await import("@/lib/catalog/event-schemas");
-const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schemas");
 const { fromPublicId } = await import("@/lib/ids");
 
 let server: BenchServer | undefined;
@@ -77,29 +73,8 @@ async function setUp(): Promise<World> {
   const organization = await createOrganization({ name: "Bench on-sale", currency: "SEK" });
   const { key } = await createApiKey({ organizationId: organization.id, name: "on-sale", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
   const venue = await benchVenue(organization.id, "Arena");
-  const now = Date.now();
-  const event = await createEvent(
-    organization.id,
-    createEventSchema.parse({
-      name: "The on-sale",
-      starts_at: new Date(now + 30 * 86_400_000).toISOString(),
-      ends_at: new Date(now + 30 * 86_400_000 + 3 * 3_600_000).toISOString(),
-      venue_id: venue.id,
-      status: "published",
-    }),
-  );
-  const ticketType = (name: string) =>
-    createTicketType(
-      organization.id,
-      event.id,
-      createTicketTypeSchema.parse({
-        name,
-        price: 49_500,
-        quantity_total: 1_000_000,
-        sale_starts_at: new Date(now - 3_600_000).toISOString(),
-        sale_ends_at: new Date(now + 29 * 86_400_000).toISOString(),
-      }),
-    );
+  const event = await benchEvent(organization.id, venue.id, "The on-sale");
+  const ticketType = (name: string) => benchTicketType(organization.id, event.id, name, 49_500);
   const ticket = await ticketType("General admission");
   const spread = [];
   for (let buyer = 0; buyer < BUYERS; buyer++) spread.push(await ticketType(`Block ${buyer + 1}`));

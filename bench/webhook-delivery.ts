@@ -25,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { benchVenue } from "./support/catalog";
+import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { benchDatabase } from "./support/database";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { cleanUpOnInterrupt, freePort } from "./support/server";
@@ -76,10 +76,6 @@ const { createOrganization } = await import("@/lib/organizations/organizations")
 const { createUser } = await import("@/lib/auth/users");
 const { issueUserToken } = await import("@/lib/auth/user-token");
 const { createApiKey } = await import("@/lib/auth/api-keys");
-const { createEvent } = await import("@/lib/catalog/events");
-const { createTicketType } = await import("@/lib/catalog/ticket-types");
-const { createEventSchema } = await import("@/lib/catalog/event-schemas");
-const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schemas");
 const { createIntegration } = await import("@/lib/webhooks/integrations");
 const { fromPublicId } = await import("@/lib/ids");
 
@@ -120,28 +116,8 @@ const user = await createUser({ organizationId: organization.id, email: "bench@e
 const userToken = await issueUserToken({ userId: user.id, organizationId: organization.id, sessionVersion: user.sessionVersion }, 86_400);
 const { key: apiKey } = await createApiKey({ organizationId: organization.id, name: "bench", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
 const venue = await benchVenue(organization.id, "Bench hall");
-const now = Date.now();
-const event = await createEvent(
-  organization.id,
-  createEventSchema.parse({
-    name: "Bench concert",
-    starts_at: new Date(now + 30 * 86_400_000).toISOString(),
-    ends_at: new Date(now + 30 * 86_400_000 + 3 * 3_600_000).toISOString(),
-    venue_id: venue.id,
-    status: "published",
-  }),
-);
-const ticket = await createTicketType(
-  organization.id,
-  event.id,
-  createTicketTypeSchema.parse({
-    name: "Standard",
-    price: 25_000,
-    quantity_total: 1_000_000,
-    sale_starts_at: new Date(now - 3_600_000).toISOString(),
-    sale_ends_at: new Date(now + 29 * 86_400_000).toISOString(),
-  }),
-);
+const event = await benchEvent(organization.id, venue.id, "Bench concert");
+const ticket = await benchTicketType(organization.id, event.id, "Standard", 25_000);
 const healthyReceiver = await receiver(204);
 const deadReceiver = await receiver(500);
 const healthy = await createIntegration({ organizationId: organization.id, url: healthyReceiver.url });
