@@ -100,14 +100,34 @@ export async function flushRequestLog(): Promise<void> {
   await Promise.all(state.writes);
 }
 
+/** How long an exit waits at most for the last batch. */
+const EXIT_GRACE_MS = 5_000;
+
+/**
+ * Next's signal handler drains the server, then calls process.exit, which would cut the last batch's INSERT short
+ * (the requests that finished while draining). Nothing else marks that moment, so the exit waits for the writes.
+ */
+function exitOnlyOnceWritten() {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number) => {
+    const timeout = setTimeout(() => exit(code), EXIT_GRACE_MS);
+    void flushRequestLog().finally(() => {
+      clearTimeout(timeout);
+      exit(code);
+    });
+  }) as typeof process.exit;
+}
+
 function flushOnShutdown() {
   if (state.hooked) return;
   state.hooked = true;
   const stop = (signal?: NodeJS.Signals) => {
     state.stopping = true;
     const written = flushRequestLog();
+    if (!signal) return;
     // Alone on the signal, this listener must not keep the process alive: it ends it as the default would, once written.
-    if (signal && process.listenerCount(signal) === 0) void written.finally(() => process.kill(process.pid, signal));
+    if (process.listenerCount(signal) === 0) void written.finally(() => process.kill(process.pid, signal));
+    else exitOnlyOnceWritten();
   };
   // Next's own handlers close the server, let running requests finish, then exit; those requests write at once.
   process.once("SIGTERM", stop);
