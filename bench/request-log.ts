@@ -75,6 +75,47 @@ function endpoints(orderIds: string[]): Endpoint[] {
   ];
 }
 
+const IN_PROCESS_REQUESTS = 5_000;
+
+/**
+ * What the log adds to a request inside the process, without HTTP and the machine's scheduling noise around it: a
+ * handler answering a POST with a body, bare and as the route wrapper runs it with the log (key and body noted,
+ * record queued; the batches of 500 it fills are written meanwhile, as in a server). Interleaved rounds; µs per request.
+ */
+async function inProcessCost(organizationId: string, apiKeyId: string) {
+  const { noteApiKey, noteRequestBody, withRequestLog } = await import("@/lib/request-log/capture");
+  const { flushRequestLog } = await import("@/lib/request-log/buffer");
+  const headers = { "X-Trace-Id": "0".repeat(24), Location: "/v1/venues/ven_0190f0a1b2c37d4e8f9a0b1c2d3e4f50" };
+  const bare = async (request: Request) => {
+    await request.text();
+    return new Response(null, { status: 201, headers });
+  };
+  const logged = withRequestLog(async (request) => {
+    noteApiKey(request, { id: apiKeyId, organizationId });
+    noteRequestBody(request, JSON.parse(await request.text()));
+    return new Response(null, { status: 201, headers });
+  });
+  const context = { params: Promise.resolve({}) };
+  const body = JSON.stringify(VENUE);
+  const perRequestUs = async (serve: (request: Request, ctx: typeof context) => Promise<Response>) => {
+    const started = performance.now();
+    for (let i = 0; i < IN_PROCESS_REQUESTS; i++) {
+      const request = new Request("http://127.0.0.1/v1/venues", { method: "POST", headers: { "Content-Type": "application/json", "User-Agent": "bench" }, body });
+      await serve(request, context);
+    }
+    return ((performance.now() - started) / IN_PROCESS_REQUESTS) * 1000;
+  };
+  const rounds: Record<Mode, number[]> = { on: [], off: [] };
+  for (let round_ = 0; round_ < ROUNDS * 2 + 1; round_++) {
+    rounds.on.push(await perRequestUs(logged));
+    rounds.off.push(await perRequestUs(bare));
+  }
+  await flushRequestLog();
+  const on = median(rounds.on);
+  const off = median(rounds.off);
+  return { requests_per_round: IN_PROCESS_REQUESTS, on_us: round(on), off_us: round(off), added_us: round(on - off), rounds };
+}
+
 const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 /**
@@ -109,7 +150,7 @@ async function main() {
   log(`creating database ${database.name}`);
   handle = await database.open();
   const organization = await createOrganization({ name: "Bench request log", currency: "SEK" });
-  const { key } = await createApiKey({ organizationId: organization.id, name: "bench", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
+  const { key, record: keyRecord } = await createApiKey({ organizationId: organization.id, name: "bench", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
   log(`seeding ${ORDERS} orders`);
   await bulkSeedOrders(organization.id, ORDERS);
   await handle.exec("vacuum analyze orders, order_items, organizations");
@@ -117,6 +158,9 @@ async function main() {
   const sqlc = postgres(database.url, { max: 1, onnotice: () => {} });
   try {
     const orderIds = (await sqlc<{ id: string }[]>`select id from orders order by random() limit 500`).map((row) => row.id);
+    const inProcess = await inProcessCost(organization.id, keyRecord.id);
+    log(`in process: ${inProcess.added_us} µs per request added by the log (${inProcess.on_us} µs with, ${inProcess.off_us} µs without)`);
+    const inProcessRows = inProcess.requests_per_round * inProcess.rounds.on.length;
     log("starting the app twice: request log on and off");
     servers.on = await startNextServer(database.url, { REQUEST_LOG_ENABLED: "true" });
     servers.off = await startNextServer(database.url, { REQUEST_LOG_ENABLED: "false" });
@@ -146,7 +190,7 @@ async function main() {
     }
     // The servers were stopped (flushing their buffers) before the count, so it covers every logged request.
     await Promise.all(Object.values(servers).map((server) => server.stop()));
-    const [{ n: logged } = { n: 0 }] = await sqlc<{ n: number }[]>`select count(*)::int as n from request_log`;
+    const [{ n: logged } = { n: 0 }] = await sqlc<{ n: number }[]>`select count(*)::int - ${inProcessRows}::int as n from request_log`;
     const expected = results.length * ROUNDS * (SAMPLES + WARMUP);
     const [version] = await sqlc<{ version: string }[]>`select version()`;
     const summary = {
@@ -162,6 +206,7 @@ async function main() {
       rows_logged_by_the_on_server: logged,
       requests_made_to_the_on_server: expected,
       all_targets_met: results.every((r) => r.met),
+      in_process: inProcess,
       endpoints: results,
       seconds: round((performance.now() - runStarted) / 1000),
     };
@@ -178,6 +223,10 @@ async function main() {
       "| Endpoint | p50 log on (ms) | p50 log off (ms) | on − off (ms) | under 1 ms | median pair difference (ms) |",
       "|---|---:|---:|---:|---|---:|",
       ...results.map((r) => `| ${r.endpoint} | ${r.p50_on_ms} | ${r.p50_off_ms} | ${r.delta_ms} | ${r.met ? "yes" : "**no**"} | ${r.paired_delta_ms} |`),
+      "",
+      `In process (no HTTP; ${inProcess.requests_per_round.toLocaleString("en")} POSTs per round, ${inProcess.rounds.on.length} interleaved rounds, medians): ` +
+        `the route wrapper with the log takes ${inProcess.on_us} µs per request against ${inProcess.off_us} µs without, **${inProcess.added_us} µs added** ` +
+        "(key and body noted, record queued, and the batches it fills written meanwhile).",
       "",
       `The "on" server wrote ${logged.toLocaleString("en")} request log rows for the ${expected.toLocaleString("en")} requests it answered (flushed on shutdown included).`,
     ]);
