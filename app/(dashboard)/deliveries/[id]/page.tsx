@@ -16,6 +16,7 @@ import { CopyButton } from "../../_components/copy-button";
 import { DateTime } from "../../_components/date-time";
 import { Card, cardClasses } from "../../_components/card";
 import { DetailHeader } from "../../_components/detail-header";
+import { DetailItem } from "../../_components/details-list";
 
 export const metadata: Metadata = { title: "Delivery · Ticketing analytics" };
 
@@ -53,49 +54,49 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
       </div>
 
       <dl className={`grid gap-4 p-4 text-sm sm:grid-cols-2 sm:p-6 ${cardClasses}`}>
-        <Field label="Status">
+        <DetailItem label="Status">
           <span data-testid="delivery-status">
             <StatusBadge status={delivery.status} />
           </span>
-        </Field>
-        <Field label="Integration">
+        </DetailItem>
+        <DetailItem label="Integration">
           <span className="font-mono text-xs break-all">{integration.url}</span>
-        </Field>
-        <Field label="Event">
+        </DetailItem>
+        <DetailItem label="Event">
           <span className="flex flex-wrap items-center gap-2">
             <code className="font-mono">{delivery.event_type}</code>
             {delivery.test && <TestBadge />}
           </span>
-        </Field>
-        <Field label="Order">
+        </DetailItem>
+        <DetailItem label="Order">
           {delivery.test ? <span className="text-slate-600">Sample order (test delivery)</span> : <OrderLink uuid={orderUuid} number={orderNumber} />}
-        </Field>
-        <Field label="Attempts">
+        </DetailItem>
+        <DetailItem label="Attempts">
           <span className="tabular-nums">
             {delivery.attempt_count} of at most {MAX_ATTEMPTS}
           </span>
-        </Field>
-        <Field label="Created">
+        </DetailItem>
+        <DetailItem label="Created">
           <DateTime iso={delivery.created_at} />
-        </Field>
-        <Field label="Last attempt">
+        </DetailItem>
+        <DetailItem label="Last attempt">
           <DateTime iso={delivery.last_attempt_at} />
-        </Field>
-        <Field label="Next retry (next_retry_at)">
+        </DetailItem>
+        <DetailItem label="Next retry (next_retry_at)">
           <DateTime iso={delivery.next_retry_at} />
-        </Field>
+        </DetailItem>
         {delivery.redelivery_of && (
-          <Field label="Redelivery of">
+          <DetailItem label="Redelivery of">
             <Link
               href={`/deliveries/${delivery.redelivery_of}`}
               className="font-mono text-xs break-all text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700"
             >
               {delivery.redelivery_of}
             </Link>
-          </Field>
+          </DetailItem>
         )}
         {delivery.redeliveries.length > 0 && (
-          <Field label="Redelivered as">
+          <DetailItem label="Redelivered as">
             <ul className="space-y-1">
               {delivery.redeliveries.map((redelivery) => (
                 <li key={redelivery}>
@@ -108,7 +109,7 @@ export default async function DeliveryPage({ params }: { params: Promise<{ id: s
                 </li>
               ))}
             </ul>
-          </Field>
+          </DetailItem>
         )}
       </dl>
 
@@ -233,12 +234,4 @@ function Block({ title, testId, children }: { title: string; testId: string; chi
   );
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="mt-0.5">{children}</dd>
-    </div>
-  );
-}
 

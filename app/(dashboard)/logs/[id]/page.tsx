@@ -7,7 +7,7 @@ import { getRequestLogEntry } from "@/lib/request-log/entries";
 import { Card, cardClasses } from "../../_components/card";
 import { CopyButton } from "../../_components/copy-button";
 import { DateTime } from "../../_components/date-time";
-import { DetailField } from "../../_components/detail-field";
+import { DetailItem } from "../../_components/details-list";
 import { DetailHeader } from "../../_components/detail-header";
 import { StatusCode } from "../status-code";
 
@@ -45,19 +45,19 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
       />
 
       <dl className={`grid gap-4 p-4 text-sm sm:grid-cols-2 sm:p-6 ${cardClasses}`}>
-        <DetailField label="Time (UTC)">
+        <DetailItem label="Time (UTC)">
           <DateTime iso={entry.created_at} seconds />
-        </DetailField>
-        <DetailField label="Duration">
+        </DetailItem>
+        <DetailItem label="Duration">
           <span className="tabular-nums">{entry.duration_ms.toFixed(2)} ms</span>
-        </DetailField>
-        <DetailField label="Query">{entry.query ? <code className="font-mono break-all">?{entry.query}</code> : <None />}</DetailField>
-        <DetailField label="API key">
+        </DetailItem>
+        <DetailItem label="Query">{entry.query ? <code className="font-mono break-all">?{entry.query}</code> : <None />}</DetailItem>
+        <DetailItem label="API key">
           <code className="font-mono break-all">{entry.key_id}</code>
-        </DetailField>
-        <DetailField label="Client IP">{entry.client_ip ? <code className="font-mono">{entry.client_ip}</code> : <None />}</DetailField>
-        <DetailField label="User agent">{entry.user_agent ? <span className="break-all">{entry.user_agent}</span> : <None />}</DetailField>
-        <DetailField label="Created or changed">
+        </DetailItem>
+        <DetailItem label="Client IP">{entry.client_ip ? <code className="font-mono">{entry.client_ip}</code> : <None />}</DetailItem>
+        <DetailItem label="User agent">{entry.user_agent ? <span className="break-all">{entry.user_agent}</span> : <None />}</DetailItem>
+        <DetailItem label="Created or changed">
           {link ? (
             <Link href={link.href} className="font-mono break-all text-blue-800 underline focus-visible:outline-2 focus-visible:outline-blue-700">
               {link.label}
@@ -67,7 +67,7 @@ export default async function RequestPage({ params }: { params: Promise<{ id: st
           ) : (
             <None />
           )}
-        </DetailField>
+        </DetailItem>
       </dl>
 
       <Card labelledBy="body-heading" padded>
