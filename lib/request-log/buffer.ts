@@ -79,7 +79,11 @@ const NAMES = sql.raw(
 async function write(records: RequestRecord[]): Promise<void> {
   try {
     const rows = JSON.stringify(records.map(rowOf));
-    await db.execute(sql`insert into ${requestLog} (${NAMES}) select ${NAMES} from json_to_recordset(${rows}::json) as batch(${COLUMNS})`);
+    // Records of an organization deleted since its requests are skipped, not allowed to fail the others' batch.
+    await db.execute(
+      sql`insert into ${requestLog} (${NAMES}) select ${NAMES} from json_to_recordset(${rows}::json) as batch(${COLUMNS})
+        where exists (select 1 from organizations o where o.id = batch.organization_id)`,
+    );
   } catch (error) {
     // The log is best effort: a failed batch is reported and dropped, never retried into the requests' way.
     // drizzle wraps the driver's error (the constraint or connection failure) as its cause.

@@ -5,7 +5,7 @@ import { requestLog } from "@/db/schema";
 import { inProcessDriver } from "@/inngest/embedded";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { toPublicId } from "@/lib/ids";
-import { flushRequestLog } from "@/lib/request-log/buffer";
+import { flushRequestLog, recordRequest } from "@/lib/request-log/buffer";
 import { MAX_LOGGED_BODY_BYTES } from "@/lib/request-log/redact";
 import { listRequestLog } from "@/lib/request-log/entries";
 import { listRequestLogQuerySchema, type RequestLogEntryJson } from "@/lib/request-log/schemas";
@@ -204,6 +204,31 @@ describe("request log", () => {
     await expectError(await api(`/v1/request-log/${lost.traceId}`), 404, "not_found");
     const next = await traced("/v1/venues");
     expect((await entry(next.traceId)).status).toBe(200);
+  });
+
+  it("a batch holding requests of an organization deleted meanwhile still writes everyone else's", async () => {
+    const gone = await createTenant();
+    const record = (organizationId: string, apiKeyId: string, traceId: string) => ({
+      organizationId,
+      apiKeyId,
+      traceId,
+      method: "GET",
+      path: "/v1/venues",
+      query: "",
+      status: 200,
+      durationMs: 1,
+      clientIp: null,
+      userAgent: null,
+      createdResource: null,
+      orderId: null,
+      at: new Date(),
+    });
+    recordRequest(record(gone.organization.id, gone.apiKeyId, "0".repeat(24)));
+    recordRequest(record(tenant.organization.id, tenant.apiKeyId, "1".repeat(24)));
+    await db.execute(sql`delete from organizations where id = ${gone.organization.id}`);
+    await flushRequestLog();
+    expect((await entry("1".repeat(24))).path).toBe("/v1/venues");
+    expect((await db.select().from(requestLog).where(sql`${requestLog.traceId} = ${"0".repeat(24)}`)).length).toBe(0);
   });
 
   it("the daily cron prunes entries older than the retention (30 days) and nothing newer", async () => {
