@@ -30,7 +30,20 @@ export function useTestDatabase(): { handle: () => DatabaseHandle } {
     const tables = rowsOf<{ tablename: string }>(
       await handle!.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`),
     );
-    if (tables.length) await handle!.exec(`truncate ${tables.map((t) => `"${t.tablename}"`).join(", ")} cascade`);
+    if (!tables.length) return;
+    const truncate = `truncate ${tables.map((t) => `"${t.tablename}"`).join(", ")} cascade`;
+    // The server under test may still be writing a batch of the request log (up to a second after the previous
+    // test's last request), and the truncate, taking its tables' locks one by one, can deadlock with that insert:
+    // PostgreSQL aborts one of the two, and the truncate is simply run again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await handle!.exec(truncate);
+        return;
+      } catch (error) {
+        const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+        if (code !== "40P01" || attempt === 3) throw error;
+      }
+    }
   });
 
   afterAll(async () => {
