@@ -2,8 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import type { ExportColumn } from "./export-columns";
 
 /**
- * The export's lines are written by the database, one text per page, so the app holds that string rather than
- * a row object, its cells and their texts per order: the short-lived garbage that V8 promoted while the server
+ * The export's lines are written by the database, so the app holds one string per row rather than a parsed
+ * row, its cells and their texts: the short-lived garbage that V8 promoted while the server
  * was busy and that grew the app by 220 MB over a 1,000,000-row items export (bench/results.md).
  */
 

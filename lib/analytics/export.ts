@@ -27,8 +27,8 @@ interface Page {
 /**
  * One page of the export in the search's order, after `cursor` (keyset pagination): each page is an index
  * range scan from where the previous one stopped, so the millionth order costs what the first does, on
- * PGlite and PostgreSQL alike, and no query stays open between pages. The database answers one row: the
- * page's lines as one text, and the last order's key when the page is full.
+ * PGlite and PostgreSQL alike, and no query stays open between pages. The database writes each line, so a
+ * row is one string, and the last order's key comes with the last row when the page is full.
  */
 async function exportPage(organizationId: string, query: ExportQuery, line: SQL, cursor: Cursor | null): Promise<Page> {
   const key = SORT_KEYS[query.sort];
@@ -46,15 +46,21 @@ async function exportPage(organizationId: string, query: ExportQuery, line: SQL,
   const items = query.rows === "items";
   // An order without items has no line in an items export, yet still counts towards a full page.
   const result = await db.execute(sql`
-    select string_agg(${line}, '' order by page.n${items ? sql`, ${orderItems.id}` : sql``})${items ? sql` filter (where ${orderItems.id} is not null)` : sql``} as text,
-      min(page.sort_key) filter (where page.n = ${PAGE_SIZE}) as sort_key,
-      min(page.id::text) filter (where page.n = ${PAGE_SIZE}) as id
+    select ${items ? sql`case when ${orderItems.id} is not null then ${line} end` : line} as line,
+      case when page.n = ${PAGE_SIZE} then page.sort_key end as sort_key,
+      case when page.n = ${PAGE_SIZE} then page.id::text end as id
     from (${page}) page
     join ${orders} on ${orders.id} = page.id
     join ${events} on ${events.id} = ${orders.eventId}
-    ${items ? sql`left join ${orderItems} on ${orderItems.orderId} = ${orders.id}` : sql``}`);
-  const [row] = rowsOf<{ text: string | null; sort_key: string | null; id: string | null }>(result);
-  return { text: row?.text ?? "", next: row?.sort_key != null && row.id ? { key: row.sort_key, id: row.id } : null };
+    ${items ? sql`left join ${orderItems} on ${orderItems.orderId} = ${orders.id}` : sql``}
+    order by page.n${items ? sql`, ${orderItems.id}` : sql``}`);
+  const rows = rowsOf<{ line: string | null; sort_key: string | null; id: string | null }>(result);
+  const last = rows.at(-1);
+  const text = rows.map((row) => row.line ?? "").join("");
+  // postgres.js creates the result array before the rows arrive, so it is often old by then and would keep its
+  // young rows alive until a full collection; emptied once read, they die young.
+  rows.length = 0;
+  return { text, next: last?.sort_key != null && last.id ? { key: last.sort_key, id: last.id } : null };
 }
 
 export interface TransactionsExport {
