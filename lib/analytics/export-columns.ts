@@ -1,83 +1,68 @@
-import type { orderItems } from "@/db/schema";
-import { toPublicId } from "@/lib/ids";
-import type { Cell } from "./export-format";
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { events, orderItems, orders } from "@/db/schema";
+import { ID_PREFIXES, type IdKind } from "@/lib/ids";
 
-/** The cart item columns an items export reads. */
-export type ExportItem = Pick<
-  typeof orderItems.$inferSelect,
-  "orderId" | "ticketTypeId" | "name" | "category" | "productType" | "quantity" | "unitPrice" | "vatPercent"
->;
-
-/** The order columns an export reads; timestamps arrive as ISO text from the database (no Date per row). */
-export interface ExportOrderRow {
-  id: string;
-  orderNumber: number;
-  createdAt: string;
-  eventId: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  currency: string;
-  totalPrice: number;
-  originalPrice: number;
-  isRefunded: boolean;
-  orderSource: string;
-  paymentMethod: string;
-  paymentMethodBrand: string;
-  refundedAt: string | null;
-  refundReason: string | null;
+/**
+ * A column of the export (README, "Export columns"): its name and the SQL of its value. A `text` cell is
+ * neutralised and quoted in CSV (export_csv_field); the others, numbers and flags, are written as they are.
+ */
+export interface ExportColumn {
+  name: string;
+  value: SQL | AnyPgColumn;
+  text: boolean;
 }
 
-/** What one export row is built from: the order, its event's name and its tickets (sum of item quantities). */
-export interface ExportOrder {
-  order: ExportOrderRow;
-  eventName: string;
-  tickets: number;
-}
+const text = (name: string, value: SQL | AnyPgColumn): ExportColumn => ({ name, value, text: true });
+const plain = (name: string, value: SQL | AnyPgColumn): ExportColumn => ({ name, value, text: false });
 
-type Column<T> = readonly [name: string, value: (row: T) => Cell];
+/** A timestamptz as JavaScript's toISOString writes it (UTC, milliseconds). */
+const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const ORDER_HEAD: Column<ExportOrder>[] = [
-  ["order_number", ({ order }) => order.orderNumber],
-  ["order_uuid", ({ order }) => order.id],
-  ["created_at", ({ order }) => order.createdAt],
-  ["event_id", ({ order }) => toPublicId("event", order.eventId)],
-  ["event_name", ({ eventName }) => eventName],
-  ["customer_name", ({ order }) => order.customerName],
-  ["email", ({ order }) => order.customerEmail],
+/** toPublicId (lib/ids.ts) for ids the database writes into the export's lines itself. */
+const publicId = (kind: IdKind, uuid: AnyPgColumn) => sql`${`${ID_PREFIXES[kind]}_`}::text || replace(${uuid}::text, '-', '')`;
+
+const ORDER_HEAD = [
+  plain("order_number", orders.orderNumber),
+  text("order_uuid", orders.id),
+  text("created_at", isoText(orders.createdAt)),
+  text("event_id", publicId("event", orders.eventId)),
+  text("event_name", events.name),
+  text("customer_name", orders.customerName),
+  text("email", orders.customerEmail),
 ];
 
-const ORDER_TAIL: Column<ExportOrder>[] = [
-  ["is_refunded", ({ order }) => order.isRefunded],
-  ["order_source", ({ order }) => order.orderSource],
-  ["payment_method", ({ order }) => order.paymentMethod],
-  ["payment_method_brand", ({ order }) => order.paymentMethodBrand],
+const ORDER_TAIL = [
+  plain("is_refunded", orders.isRefunded),
+  text("order_source", orders.orderSource),
+  text("payment_method", orders.paymentMethod),
+  text("payment_method_brand", orders.paymentMethodBrand),
 ];
 
-/** One row per order (README, "Export columns"). */
-export const ORDER_COLUMNS: Column<ExportOrder>[] = [
+/** One row per order. */
+export const ORDER_COLUMNS: ExportColumn[] = [
   ...ORDER_HEAD,
-  ["phone_number", ({ order }) => order.customerPhone],
-  ["currency", ({ order }) => order.currency],
-  ["total_price", ({ order }) => order.totalPrice],
-  ["original_price", ({ order }) => order.originalPrice],
-  ["tickets", ({ tickets }) => tickets],
+  text("phone_number", orders.customerPhone),
+  text("currency", orders.currency),
+  plain("total_price", orders.totalPrice),
+  plain("original_price", orders.originalPrice),
+  plain("tickets", sql`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`),
   ...ORDER_TAIL,
-  ["refunded_at", ({ order }) => order.refundedAt],
-  ["refund_reason", ({ order }) => order.refundReason],
+  text("refunded_at", isoText(orders.refundedAt)),
+  text("refund_reason", orders.refundReason),
 ];
 
 /** One row per cart item (rows=items), the order's columns repeated on each. */
-export const ITEM_COLUMNS: Column<ExportOrder & { item: ExportItem }>[] = [
+export const ITEM_COLUMNS: ExportColumn[] = [
   ...ORDER_HEAD,
-  ["currency", ({ order }) => order.currency],
-  ["ticket_type_id", ({ item }) => toPublicId("ticketType", item.ticketTypeId)],
-  ["item_name", ({ item }) => item.name],
-  ["category", ({ item }) => item.category],
-  ["product_type", ({ item }) => item.productType],
-  ["quantity", ({ item }) => item.quantity],
-  ["unit_price", ({ item }) => item.unitPrice],
-  ["line_total", ({ item }) => item.quantity * item.unitPrice],
-  ["vat_percent", ({ item }) => item.vatPercent],
+  text("currency", orders.currency),
+  text("ticket_type_id", publicId("ticketType", orderItems.ticketTypeId)),
+  text("item_name", orderItems.name),
+  text("category", orderItems.category),
+  text("product_type", orderItems.productType),
+  plain("quantity", orderItems.quantity),
+  plain("unit_price", orderItems.unitPrice),
+  plain("line_total", sql`${orderItems.quantity}::bigint * ${orderItems.unitPrice}`),
+  plain("vat_percent", orderItems.vatPercent),
   ...ORDER_TAIL,
 ];
