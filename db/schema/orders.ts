@@ -128,6 +128,33 @@ export const orderDailySales = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded, t.slot] })],
 );
 
+/**
+ * Sales per organization, UTC day, ticket type and the order's event, channel, payment method and refund
+ * state: orders holding the ticket type (an order counts once under each type it holds), its tickets and its
+ * items' value (quantity × unit price, minor units). Kept exact by triggers on orders and order_items
+ * (db/sql/order-daily-ticket-sales-*.sql, order-items-daily-ticket-sales-on-insert.sql) in slot rows like the
+ * tables above, so a summary by ticket type over whole days reads these rows instead of every cart item.
+ */
+export const orderDailyTicketSales = pgTable(
+  "order_daily_ticket_sales",
+  {
+    organizationId: organizationIdColumn(),
+    day: date("day", { mode: "string" }).notNull(),
+    ticketTypeId: uuid("ticket_type_id").notNull(),
+    eventId: uuid("event_id").notNull(),
+    orderSource: text("order_source").notNull(),
+    paymentMethod: text("payment_method").notNull(),
+    isRefunded: boolean("is_refunded").notNull(),
+    slot: smallint("slot").notNull().default(0),
+    orderCount: bigint("order_count", { mode: "number" }).notNull(),
+    ticketCount: bigint("ticket_count", { mode: "number" }).notNull(),
+    revenue: bigint("revenue", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.ticketTypeId, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded, t.slot] }),
+  ],
+);
+
 export const orderItems = pgTable(
   "order_items",
   {
