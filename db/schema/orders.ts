@@ -106,6 +106,21 @@ export const orderDailyFacetCounts = pgTable(
 );
 
 /**
+ * The columns both sales tables share after their leading key: the order's event, channel, payment method and
+ * refund state, the counter slot, and the figures.
+ */
+const salesColumns = () => ({
+  eventId: uuid("event_id").notNull(),
+  orderSource: text("order_source").notNull(),
+  paymentMethod: text("payment_method").notNull(),
+  isRefunded: boolean("is_refunded").notNull(),
+  slot: smallint("slot").notNull().default(0),
+  orderCount: bigint("order_count", { mode: "number" }).notNull(),
+  ticketCount: bigint("ticket_count", { mode: "number" }).notNull(),
+  revenue: bigint("revenue", { mode: "number" }).notNull(),
+});
+
+/**
  * Sales per organization, UTC day, event, channel, payment method and refund state: orders, tickets (sum
  * of cart item quantities) and revenue (sum of order total_price, minor units). Kept exact by triggers on
  * orders and order_items (db/sql/order-daily-sales-*.sql), so a summary over whole days reads a few thousand
@@ -113,18 +128,7 @@ export const orderDailyFacetCounts = pgTable(
  */
 export const orderDailySales = pgTable(
   "order_daily_sales",
-  {
-    organizationId: organizationIdColumn(),
-    day: date("day", { mode: "string" }).notNull(),
-    eventId: uuid("event_id").notNull(),
-    orderSource: text("order_source").notNull(),
-    paymentMethod: text("payment_method").notNull(),
-    isRefunded: boolean("is_refunded").notNull(),
-    slot: smallint("slot").notNull().default(0),
-    orderCount: bigint("order_count", { mode: "number" }).notNull(),
-    ticketCount: bigint("ticket_count", { mode: "number" }).notNull(),
-    revenue: bigint("revenue", { mode: "number" }).notNull(),
-  },
+  { organizationId: organizationIdColumn(), day: date("day", { mode: "string" }).notNull(), ...salesColumns() },
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded, t.slot] })],
 );
 
@@ -141,14 +145,7 @@ export const orderDailyTicketSales = pgTable(
     organizationId: organizationIdColumn(),
     day: date("day", { mode: "string" }).notNull(),
     ticketTypeId: uuid("ticket_type_id").notNull(),
-    eventId: uuid("event_id").notNull(),
-    orderSource: text("order_source").notNull(),
-    paymentMethod: text("payment_method").notNull(),
-    isRefunded: boolean("is_refunded").notNull(),
-    slot: smallint("slot").notNull().default(0),
-    orderCount: bigint("order_count", { mode: "number" }).notNull(),
-    ticketCount: bigint("ticket_count", { mode: "number" }).notNull(),
-    revenue: bigint("revenue", { mode: "number" }).notNull(),
+    ...salesColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.day, t.ticketTypeId, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded, t.slot] }),
