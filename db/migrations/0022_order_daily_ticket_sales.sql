@@ -107,9 +107,9 @@ END $$;
 -- upserted in key order so that writers sharing a slot lock the rows in the same order.
 -- This file: inserted cart items add their tickets and value, and their order under each ticket type that
 -- the order held no item of before this statement (items normally arrive in one statement with their order).
--- That look-up must go by the order_items_order_idx index: a plan made while order_items was small (a fresh
--- database, a bulk import in one transaction) would otherwise scan the whole table for every order, and the
--- session keeps the plan, so scans are off while this function runs.
+-- That look-up must go by the order_items_order_idx index: a plan made while order_items looked small (a fresh
+-- database, a bulk import in one transaction) could scan the whole table for every order, and the session keeps
+-- the plan, so sequential scans are off while this function runs.
 CREATE OR REPLACE FUNCTION order_items_daily_ticket_sales_inserted() RETURNS trigger LANGUAGE plpgsql
 SET enable_seqscan = off AS $$
 BEGIN
