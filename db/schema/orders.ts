@@ -106,6 +106,21 @@ export const orderDailyFacetCounts = pgTable(
 );
 
 /**
+ * The columns both sales tables share after their leading key: the order's event, channel, payment method and
+ * refund state, the counter slot, and the figures.
+ */
+const salesColumns = () => ({
+  eventId: uuid("event_id").notNull(),
+  orderSource: text("order_source").notNull(),
+  paymentMethod: text("payment_method").notNull(),
+  isRefunded: boolean("is_refunded").notNull(),
+  slot: smallint("slot").notNull().default(0),
+  orderCount: bigint("order_count", { mode: "number" }).notNull(),
+  ticketCount: bigint("ticket_count", { mode: "number" }).notNull(),
+  revenue: bigint("revenue", { mode: "number" }).notNull(),
+});
+
+/**
  * Sales per organization, UTC day, event, channel, payment method and refund state: orders, tickets (sum
  * of cart item quantities) and revenue (sum of order total_price, minor units). Kept exact by triggers on
  * orders and order_items (db/sql/order-daily-sales-*.sql), so a summary over whole days reads a few thousand
@@ -113,19 +128,28 @@ export const orderDailyFacetCounts = pgTable(
  */
 export const orderDailySales = pgTable(
   "order_daily_sales",
+  { organizationId: organizationIdColumn(), day: date("day", { mode: "string" }).notNull(), ...salesColumns() },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded, t.slot] })],
+);
+
+/**
+ * Sales per organization, UTC day, ticket type and the order's event, channel, payment method and refund
+ * state: orders holding the ticket type (an order counts once under each type it holds), its tickets and its
+ * items' value (quantity × unit price, minor units). Kept exact by triggers on orders and order_items
+ * (db/sql/order-daily-ticket-sales-*.sql, order-items-daily-ticket-sales-on-insert.sql) in slot rows like the
+ * tables above, so a summary by ticket type over whole days reads these rows instead of every cart item.
+ */
+export const orderDailyTicketSales = pgTable(
+  "order_daily_ticket_sales",
   {
     organizationId: organizationIdColumn(),
     day: date("day", { mode: "string" }).notNull(),
-    eventId: uuid("event_id").notNull(),
-    orderSource: text("order_source").notNull(),
-    paymentMethod: text("payment_method").notNull(),
-    isRefunded: boolean("is_refunded").notNull(),
-    slot: smallint("slot").notNull().default(0),
-    orderCount: bigint("order_count", { mode: "number" }).notNull(),
-    ticketCount: bigint("ticket_count", { mode: "number" }).notNull(),
-    revenue: bigint("revenue", { mode: "number" }).notNull(),
+    ticketTypeId: uuid("ticket_type_id").notNull(),
+    ...salesColumns(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.day, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded, t.slot] })],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day, t.ticketTypeId, t.eventId, t.orderSource, t.paymentMethod, t.isRefunded, t.slot] }),
+  ],
 );
 
 export const orderItems = pgTable(

@@ -1,6 +1,7 @@
--- Tickets are counted in order_daily_sales when items are inserted. An order's items are its purchase
--- record: they never change and leave only with their order (whose BEFORE DELETE trigger takes their
--- tickets out), which this trigger enforces, so the counts need no UPDATE or DELETE path for items.
+-- Tickets (and, per ticket type, the items' value) are counted in order_daily_sales and
+-- order_daily_ticket_sales when items are inserted. An order's items are its purchase record: what is
+-- counted of them never changes and they leave only with their order (whose BEFORE DELETE triggers take
+-- them out), which this trigger enforces, so the counts need no UPDATE or DELETE path for items.
 CREATE OR REPLACE FUNCTION order_items_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   -- During the cascade from a deleted order that order is no longer visible; otherwise the order still holds the item.
@@ -10,5 +11,5 @@ BEGIN
   RETURN OLD;
 END $$;
 
-CREATE OR REPLACE TRIGGER order_items_immutable BEFORE UPDATE OF quantity, order_id OR DELETE ON order_items
+CREATE OR REPLACE TRIGGER order_items_immutable BEFORE UPDATE OF quantity, order_id, ticket_type_id, unit_price OR DELETE ON order_items
   FOR EACH ROW EXECUTE FUNCTION order_items_immutable();

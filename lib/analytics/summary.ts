@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { db, type Queryable } from "@/db/client";
-import { events, orderDailySales, orderItems, orders, organizations, ticketTypes } from "@/db/schema";
+import { events, orderDailySales, orderDailyTicketSales, orderItems, orders, organizations, ticketTypes } from "@/db/schema";
 import { notFound, validationFailed } from "@/lib/http/errors";
 import { toPublicId } from "@/lib/ids";
 import { filtersOf } from "@/lib/orders/transactions-search";
@@ -13,6 +13,8 @@ const MAX_BUCKETS = 3_660;
 
 /** What order_daily_sales can be grouped by; week and month add up days. */
 type Dimension = "day" | "event" | "order_source" | "payment_method";
+
+type WholeDays = { firstDay?: number; endDay?: number };
 
 const EMPTY: SummaryFigures = { orders: 0, tickets: 0, revenue: 0, refunded_orders: 0, refunded_amount: 0 };
 
@@ -36,10 +38,10 @@ function instant(text: string): { ms: number; subMs: boolean } {
 
 /**
  * The whole UTC days inside the query's date range, as [firstDay, endDay) in ms (either open when the
- * range is), or null when the range holds no whole day. Orders on those days are read from
- * order_daily_sales; only the partial days at either end are read from orders.
+ * range is), or null when the range holds no whole day. Orders on those days are read from the trigger-kept
+ * daily tables; only the partial days at either end are read from orders.
  */
-function wholeDays(query: SummaryQuery): { firstDay?: number; endDay?: number } | null {
+function wholeDays(query: SummaryQuery): WholeDays | null {
   let firstDay: number | undefined;
   let endDay: number | undefined;
   if (query.date_from) {
@@ -74,9 +76,25 @@ const ORDER_KEYS: Record<Dimension, SQL> = {
 
 type KeyedFigures = SummaryFigures & { key: string };
 
-/** Whole days, from the trigger-kept order_daily_sales. */
-async function dailySalesFigures(q: Queryable, organizationId: string, query: SummaryQuery, dimension: Dimension, days: { firstDay?: number; endDay?: number }) {
-  const t = orderDailySales;
+/**
+ * Where a grouping's figures come from: `daily` sums the whole days of a trigger-kept table, `rows` reads the
+ * orders matching the filters and `extra` (the partial days at the ends, or the whole range when it holds
+ * no whole day).
+ */
+interface FigureSource {
+  daily(q: Queryable, organizationId: string, query: SummaryQuery, days: WholeDays): Promise<KeyedFigures[]>;
+  rows(q: Queryable, organizationId: string, query: SummaryQuery, extra?: SQL): Promise<KeyedFigures[]>;
+}
+
+/** Whole days of a trigger-kept sales table (both are keyed by the order's day, event, channel, payment method and refund state). */
+async function dailyTableFigures(
+  q: Queryable,
+  t: typeof orderDailySales | typeof orderDailyTicketSales,
+  key: SQL,
+  organizationId: string,
+  query: SummaryQuery,
+  days: WholeDays,
+) {
   const conditions: SQL[] = [eq(t.organizationId, organizationId)];
   if (days.firstDay !== undefined) conditions.push(gte(t.day, dayText(days.firstDay)));
   if (days.endDay !== undefined) conditions.push(lt(t.day, dayText(days.endDay)));
@@ -84,7 +102,6 @@ async function dailySalesFigures(q: Queryable, organizationId: string, query: Su
   if (query.is_refunded !== undefined) conditions.push(eq(t.isRefunded, query.is_refunded));
   if (query.order_source) conditions.push(eq(t.orderSource, query.order_source));
   if (query.payment_method) conditions.push(eq(t.paymentMethod, query.payment_method));
-  const key = DAILY_KEYS[dimension];
   return q
     .select({
       key: sql<string>`${key}`,
@@ -117,22 +134,55 @@ async function orderFigures(q: Queryable, organizationId: string, query: Summary
     .groupBy(key);
 }
 
-/** Exact figures per key of one dimension: whole days from order_daily_sales, partial days from orders. */
-async function dimensionFigures(q: Queryable, organizationId: string, query: SummaryQuery, dimension: Dimension): Promise<Map<string, SummaryFigures>> {
+/** An order's figures under its own key: whole days from order_daily_sales. */
+const perOrder = (dimension: Dimension): FigureSource => ({
+  daily: (q, organizationId, query, days) => dailyTableFigures(q, orderDailySales, DAILY_KEYS[dimension], organizationId, query, days),
+  rows: (q, organizationId, query, extra) => orderFigures(q, organizationId, query, dimension, extra),
+});
+
+/**
+ * Per ticket type, from the cart items: an order counts once under each type it holds, and revenue is the
+ * items' value (unit price × quantity, before order-level campaign discounts). Whole days from
+ * order_daily_ticket_sales, which the triggers keep with exactly these figures.
+ */
+const PER_TICKET_TYPE: FigureSource = {
+  daily: (q, organizationId, query, days) =>
+    dailyTableFigures(q, orderDailyTicketSales, sql`${orderDailyTicketSales.ticketTypeId}::text`, organizationId, query, days),
+  rows: (q, organizationId, query, extra) => {
+    const lineValue = sql`${orderItems.quantity}::bigint * ${orderItems.unitPrice}`;
+    const key = sql<string>`${orderItems.ticketTypeId}::text`;
+    return q
+      .select({
+        key,
+        orders: num(sql`count(distinct ${orders.id})`),
+        tickets: num(sql`sum(${orderItems.quantity})`),
+        revenue: num(sql`sum(${lineValue})`),
+        refunded_orders: num(sql`count(distinct ${orders.id}) filter (where ${orders.isRefunded})`),
+        refunded_amount: num(sql`sum(${lineValue}) filter (where ${orders.isRefunded})`),
+      })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(and(eq(orders.organizationId, organizationId), ...filtersOf(organizationId, query), extra))
+      .groupBy(key);
+  },
+};
+
+/** Exact figures per key of one grouping: whole days from its trigger-kept table, partial days from orders. */
+async function groupedFigures(q: Queryable, organizationId: string, query: SummaryQuery, source: FigureSource): Promise<Map<string, SummaryFigures>> {
   const days = wholeDays(query);
   const parts: Promise<KeyedFigures[]>[] = [];
   if (!days) {
-    parts.push(orderFigures(q, organizationId, query, dimension));
+    parts.push(source.rows(q, organizationId, query));
   } else {
-    parts.push(dailySalesFigures(q, organizationId, query, dimension, days));
+    parts.push(source.daily(q, organizationId, query, days));
     // Each partial day is its own tight created_at range (the filters hold the outer bound), so the planner
     // reads just those index entries; one OR of both would scan the whole range.
     const lo = query.date_from && instant(query.date_from.text);
     if (lo && days.firstDay !== undefined && lo.ms < days.firstDay) {
-      parts.push(orderFigures(q, organizationId, query, dimension, lt(orders.createdAt, sql`${timestamp(days.firstDay)}`)));
+      parts.push(source.rows(q, organizationId, query, lt(orders.createdAt, sql`${timestamp(days.firstDay)}`)));
     }
     if (query.date_to && !query.date_to.wholeDay && days.endDay !== undefined) {
-      parts.push(orderFigures(q, organizationId, query, dimension, gte(orders.createdAt, sql`${timestamp(days.endDay)}`)));
+      parts.push(source.rows(q, organizationId, query, gte(orders.createdAt, sql`${timestamp(days.endDay)}`)));
     }
   }
   const byKey = new Map<string, SummaryFigures>();
@@ -140,31 +190,18 @@ async function dimensionFigures(q: Queryable, organizationId: string, query: Sum
   return byKey;
 }
 
-/**
- * Figures per ticket type, from the cart items: an order counts once under each type it holds, and revenue
- * is the items' value (unit price × quantity, before order-level campaign discounts).
- */
-async function ticketTypeFigures(q: Queryable, organizationId: string, query: SummaryQuery): Promise<SummaryGroupRow[]> {
-  const lineValue = sql`${orderItems.quantity}::bigint * ${orderItems.unitPrice}`;
-  const rows = await q
-    .select({
-      id: orderItems.ticketTypeId,
-      name: sql<string>`coalesce(max(${ticketTypes.name}), max(${orderItems.name}))`,
-      eventName: sql<string>`max(${orderItems.eventName})`,
-      orders: num(sql`count(distinct ${orders.id})`),
-      tickets: num(sql`sum(${orderItems.quantity})`),
-      revenue: num(sql`sum(${lineValue})`),
-      refunded_orders: num(sql`count(distinct ${orders.id}) filter (where ${orders.isRefunded})`),
-      refunded_amount: num(sql`sum(${lineValue}) filter (where ${orders.isRefunded})`),
-    })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .leftJoin(ticketTypes, and(eq(ticketTypes.id, orderItems.ticketTypeId), eq(ticketTypes.organizationId, organizationId)))
-    .where(and(eq(orders.organizationId, organizationId), ...filtersOf(organizationId, query)))
-    .groupBy(orderItems.ticketTypeId);
-  return rows
-    // Ticket types of different events often share a name ("Adult"): the label names the event too.
-    .map(({ id, name, eventName, ...figures }) => ({ key: toPublicId("ticketType", id), label: `${name} (${eventName})`, ...figures }))
+/** Ticket types with orders, labelled "name (event)": types of different events often share a name ("Adult"). */
+async function ticketTypeGroups(q: Queryable, organizationId: string, byType: Map<string, SummaryFigures>): Promise<SummaryGroupRow[]> {
+  const present = [...byType].filter(([, figures]) => figures.orders > 0);
+  if (present.length === 0) return [];
+  const names = await q
+    .select({ id: ticketTypes.id, name: ticketTypes.name, eventName: events.name })
+    .from(ticketTypes)
+    .innerJoin(events, eq(events.id, ticketTypes.eventId))
+    .where(and(eq(ticketTypes.organizationId, organizationId), inArray(ticketTypes.id, present.map(([id]) => id))));
+  const labels = new Map(names.map((row) => [row.id, `${row.name} (${row.eventName})`]));
+  return present
+    .map(([id, figures]) => ({ key: toPublicId("ticketType", id), label: labels.get(id) ?? id, ...figures }))
     .sort(byRevenueThenLabel);
 }
 
@@ -228,11 +265,14 @@ export async function salesSummary(organizationId: string, query: SummaryQuery, 
   let groups: SummaryGroupRow[];
   let totals: SummaryFigures;
   if (group === "ticket_type") {
-    const [rows, all] = await Promise.all([ticketTypeFigures(q, organizationId, query), dimensionFigures(q, organizationId, query, "order_source")]);
-    groups = rows;
+    const [byType, all] = await Promise.all([
+      groupedFigures(q, organizationId, query, PER_TICKET_TYPE),
+      groupedFigures(q, organizationId, query, perOrder("order_source")),
+    ]);
+    groups = await ticketTypeGroups(q, organizationId, byType);
     totals = [...all.values()].reduce(add, EMPTY);
   } else {
-    const byKey = await dimensionFigures(q, organizationId, query, isTimeGroup(group) ? "day" : group);
+    const byKey = await groupedFigures(q, organizationId, query, perOrder(isTimeGroup(group) ? "day" : group));
     if (isTimeGroup(group)) {
       groups = timeGroups(query, group, byKey, now);
     } else {

@@ -1,0 +1,105 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db, rowsOf } from "@/db/client";
+import { orderItems, orders, organizations } from "@/db/schema";
+import { readMigrations, splitSqlStatements } from "@/db/sql-definitions";
+import { useTestDatabase } from "../support/database";
+import { createTenant } from "../support/fixtures";
+import { insertRandomSales } from "../support/sales-fixtures";
+
+const KEY = "organization_id, day, ticket_type_id, event_id, order_source, payment_method, is_refunded";
+
+/** order_daily_ticket_sales summed over its slots, keys whose figures cancelled out left out. */
+async function kept(): Promise<string[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(
+      sql.raw(`select ${KEY}, sum(order_count)::text as orders, sum(ticket_count)::text as tickets, sum(revenue)::text as revenue
+               from order_daily_ticket_sales group by ${KEY}
+               having sum(order_count) <> 0 or sum(ticket_count) <> 0 or sum(revenue) <> 0`),
+    ),
+  );
+  return rows.map((row) => JSON.stringify(row)).sort();
+}
+
+/** The same figures counted from the orders and their cart items. */
+async function exact(): Promise<string[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(
+      sql.raw(`select o.organization_id, (o.created_at at time zone 'UTC')::date as day, i.ticket_type_id, o.event_id, o.order_source,
+                      o.payment_method, o.is_refunded, count(distinct o.id)::text as orders, sum(i.quantity)::text as tickets,
+                      sum(i.quantity::bigint * i.unit_price)::text as revenue
+               from orders o join order_items i on i.order_id = o.id group by 1, 2, 3, 4, 5, 6, 7`),
+    ),
+  );
+  return rows.map((row) => JSON.stringify(row)).sort();
+}
+
+async function expectExact(step: string) {
+  const want = await exact();
+  expect(await kept(), step).toEqual(want);
+  return want;
+}
+
+const START = new Date("2026-01-05T00:00:00Z");
+
+describe("order_daily_ticket_sales", () => {
+  useTestDatabase();
+
+  it("equals counting the cart items after every kind of write to orders and order_items", async () => {
+    const measured = await createTenant();
+    const other = await createTenant();
+    const { rows, catalogs } = await insertRandomSales(measured.organization.id, { seed: 11, count: 120, start: START, days: 20 });
+    await insertRandomSales(other.organization.id, { seed: 12, count: 40, start: START, days: 20 });
+    expect((await expectExact("inserted")).length).toBeGreaterThan(20);
+
+    // Items added to an order by a later statement: the order counts once more only under a type it did not hold.
+    const held = await db.select().from(orderItems).where(eq(orderItems.orderId, rows[0]!.id));
+    const stranger = catalogs.flatMap((catalog) => catalog.tickets).find((ticket) => held.every((item) => item.ticketTypeId !== ticket.row.id))!;
+    const item = { ...held[0]!, id: undefined, quantity: 2 };
+    await db.insert(orderItems).values([item, { ...item, ticketTypeId: stranger.row.id, unitPrice: 12_345, quantity: 1 }]);
+    await expectExact("items added later");
+
+    // A refund of many orders in one statement, and changes of event, channel and payment method.
+    await db.execute(sql`update ${orders} set status = 'refunded' where id in (select id from ${orders} where status = 'completed' and organization_id = ${measured.organization.id} limit 30)`);
+    await db.execute(sql`update ${orders} set order_source = 'kiosk', payment_method = 'cash' where order_number % 3 = 0`);
+    await db.update(orders).set({ eventId: catalogs.find((catalog) => catalog.event.id !== rows[1]!.eventId)!.event.id }).where(eq(orders.id, rows[1]!.id));
+    await db.update(orders).set({ customerName: "Renamed" }).where(eq(orders.id, rows[2]!.id));
+    await expectExact("updated");
+
+    // What is counted of an item never changes in place.
+    const refused = await db
+      .execute(sql`update ${orderItems} set unit_price = unit_price + 1 where order_id = ${rows[3]!.id}`)
+      .then(() => undefined, (error: unknown) => error as Error & { cause?: Error });
+    expect(refused?.cause?.message).toMatch(/changed only with their order/);
+
+    await db.execute(sql`delete from ${orders} where organization_id = ${measured.organization.id} and order_number % 4 = 1`);
+    await expectExact("orders deleted");
+    // An organization goes after its orders (their events and ticket types are referenced until then), and
+    // takes its slot rows, summing to zero by then, with it.
+    await db.delete(orders).where(eq(orders.organizationId, other.organization.id));
+    await db.delete(organizations).where(eq(organizations.id, other.organization.id));
+    await expectExact("organization deleted");
+    const left = rowsOf(await db.execute(sql`select 1 from order_daily_ticket_sales where organization_id = ${other.organization.id}`));
+    expect(left).toEqual([]);
+
+    await db.execute(sql`truncate ${orderItems}`);
+    expect(await expectExact("items truncated")).toEqual([]);
+  });
+
+  it("is emptied with orders, and the migration's backfill gives the same rows as the triggers", async () => {
+    const tenant = await createTenant();
+    await insertRandomSales(tenant.organization.id, { seed: 5, count: 80, start: START, days: 10 });
+    await db.execute(sql`update ${orders} set status = 'refunded' where order_number % 5 = 0`);
+    const byTriggers = await expectExact("inserted and refunded");
+
+    const backfill = readMigrations()
+      .flatMap(splitSqlStatements)
+      .find((statement) => statement.normalized.startsWith("INSERT INTO order_daily_ticket_sales"));
+    await db.execute(sql`delete from order_daily_ticket_sales`);
+    await db.execute(sql.raw(backfill!.text));
+    expect(await kept()).toEqual(byTriggers);
+
+    await db.execute(sql`truncate ${orders} cascade`);
+    expect(await kept()).toEqual([]);
+  });
+});
