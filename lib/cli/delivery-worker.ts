@@ -6,8 +6,14 @@
 import { closeDatabase } from "@/db/client";
 import { log } from "@/lib/log";
 import { runDeliveryWorker } from "@/lib/webhooks/runtime";
+import { PEER_CRASHED } from "./worker-cluster";
 
-await runDeliveryWorker();
+const PEER_COMMIT_GRACE_MS = 1_000;
+
+const { resume } = await runDeliveryWorker();
+// A web worker killed between committing an order and announcing its delivery leaves it unannounced: resumed here
+// at once rather than by the sweeper minutes later. The grace lets a commit already under way become visible.
+process.on("message", (message) => message === PEER_CRASHED && setTimeout(resume, PEER_COMMIT_GRACE_MS));
 process.send?.("ready");
 log.info("delivery worker listening");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

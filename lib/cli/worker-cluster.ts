@@ -14,6 +14,9 @@ export function exitCodeOf(code: number | null, signal: NodeJS.Signals | null): 
   return signal ? 128 + (constants.signals[signal] ?? 0) : 1;
 }
 
+/** The message the primary sends every running worker when another one crashed. */
+export const PEER_CRASHED = "peer-crashed";
+
 export interface WorkerCluster {
   /** Resolves with the exit code for `npm start` once every worker has stopped for good. */
   stopped: Promise<number>;
@@ -58,6 +61,9 @@ export function startWorkers(roles: WorkerRole[]): WorkerCluster {
     const crashed = signal ? signal !== "SIGINT" && signal !== "SIGTERM" : code !== 0;
     if (!stopping && served.has(worker) && crashed) {
       console.error(`Worker ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting a new one.`);
+      // What the dead worker committed but never announced (a delivery's event) is for the others to pick up.
+      for (const peer of served) if (peer !== worker && peer.isConnected()) peer.send(PEER_CRASHED);
+      served.delete(worker);
       fork(role);
       return;
     }

@@ -31,13 +31,13 @@ export async function startWebhookRuntime(): Promise<void> {
 /**
  * `npm start`'s delivery worker on PostgreSQL: the embedded engine for every web worker, fed with the events they
  * send through the database (see inngest/event-channel.ts), and the crons. Each time it (re)starts listening it
- * resumes what was left unfinished or announced while nobody listened (a worker that was killed, a lost connection).
+ * resumes what was left unfinished or announced while nobody listened (a worker that was killed, a lost connection);
+ * `resume` does the same on demand, for a web worker that died between committing a delivery and announcing it.
  */
-export async function runDeliveryWorker(): Promise<void> {
+export async function runDeliveryWorker(): Promise<{ resume(): void }> {
   const driver = inProcessDriver();
   driver.startCron();
-  await subscribeToEvents(
-    (events) => driver.dispatch(events),
-    () => void resumeAndReport().catch((error: unknown) => log.error("resuming webhook deliveries failed", { error: String(error) })),
-  );
+  const resume = () => void resumeAndReport().catch((error: unknown) => log.error("resuming webhook deliveries failed", { error: String(error) }));
+  await subscribeToEvents((events) => driver.dispatch(events), resume);
+  return { resume };
 }
