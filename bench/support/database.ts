@@ -100,7 +100,7 @@ function filesUnder(dir: string): string[] {
  * The template's name: a hash of what decides its contents (the migrations, the bulk seed and the customer
  * data it draws from, the seed's sizes), so that a change to any of them seeds a new template.
  */
-export function templateName(seed: BenchSeed): string {
+function templateName(seed: BenchSeed): string {
   const hash = createHash("sha256").update(JSON.stringify(seed));
   const sources = [
     ...filesUnder(path.join(root, "db", "migrations")),
