@@ -1,28 +1,39 @@
 /**
  * `npm run bench`: API latency and throughput at 1,000,000 orders, beside the raw SQL of the same queries.
  *
- * PostgreSQL only. Creates a fresh database `bench_<timestamp>` on the server of DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/postgres), migrates it, seeds one organization with 1,000,000 orders and
- * another with 100,000, starts the production build (`next start`, built first when missing) on 127.0.0.1 and
- * measures, with bounded request loops:
+ * PostgreSQL only. Creates a database `bench_<timestamp>` on the server of DATABASE_URL (default
+ * postgres://postgres@127.0.0.1:5432/postgres) as a copy (`CREATE DATABASE … TEMPLATE`, seconds) of the seeded
+ * template `bench_tpl_<hash>`: migrated, one organization with 1,000,000 orders and another with 100,000. The
+ * first script that needs the template (this one or bench/analytics.ts) seeds it, minutes at 1M orders; later
+ * scripts and later runs copy it. Its name hashes db/migrations, lib/demo/bulk-seed.ts, lib/demo/customers.ts
+ * and the two sizes, so a schema or seed change seeds a new one and templates of other hashes are dropped
+ * (support/database.ts; `DROP DATABASE bench_tpl_…` forces a fresh seed). The copy gets the measured
+ * organization's API key and dashboard user. Then this starts the production build (`next start`, built first
+ * when missing) on 127.0.0.1 and measures, with bounded request loops:
  *   - GET /analytics_search/api/transactions: each sort × with/without a date filter × first page and from=100000
  *   - GET /v1/orders and GET /v1/orders/:id
+ *   - the search targets of issue 18 through the app: `q` (e-mail and name fragments, an exact order number), the
+ *     event_id / is_refunded / date filters alone and combined, the deepest tenth by offset for every sort and the
+ *     page after it by cursor ("search", under "api.search")
  * Each case also runs the SQL statements the endpoint issues, through postgres.js, in the same run. Then the app
  * beside the bare Node reference server (bench/bare-server.ts) for every API read endpoint, interleaved rounds
  * (req/s at concurrency 16, CPU per request, p50 at concurrency 1), with the framework's floor (GET /api/health);
  * see support/app-vs-bare.ts. Then the dashboard's pages, signed in (support/dashboard-pages.ts).
- * Writes bench/results.json (under "api"; other benchmarks' keys are kept) and bench/results.md. The database is
- * dropped at the end. `--sections` picks parts (e.g. `--sections app-vs-bare,dashboard --orders 100000` while
+ * Writes bench/results.json (under "api"; other benchmarks' keys are kept) and bench/results.md. The copy is
+ * dropped at the end, the template kept. `--sections` picks parts (e.g. `--sections app-vs-bare,dashboard --orders 100000` while
  * developing; the issue's figures are at 1,000,000 orders).
  *
+ * `npm run bench` runs this first, then the other benchmarks (webhook-delivery, load, analytics, request-log,
+ * on-sale), and last bench/summary.ts, which writes and prints the table of which targets hold.
+ *
  *   npm run bench [-- --orders 1000000 --other-orders 100000 --samples 100 --warmup 10 --bare-requests 400
- *                    --dashboard-samples 20 --sections cases,baselines,app-vs-bare,dashboard]
+ *                    --dashboard-samples 20 --sections cases,search,baselines,app-vs-bare,dashboard]
  */
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import type { DatabaseHandle } from "@/db/client";
-import { benchDatabase } from "./support/database";
+import { benchDatabase, type SeededOrganizations } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { compare, comparisonLines, healthFloor, startBareServer, type Target } from "./support/app-vs-bare";
@@ -44,7 +55,7 @@ const { values: args } = parseArgs({
     "throughput-requests": { type: "string", default: "100" },
     "bare-requests": { type: "string", default: "400" },
     "dashboard-samples": { type: "string", default: "20" },
-    sections: { type: "string", default: "cases,baselines,app-vs-bare,dashboard" },
+    sections: { type: "string", default: "cases,search,baselines,app-vs-bare,dashboard" },
   },
 });
 const SECTIONS = new Set(args.sections.split(","));
@@ -75,9 +86,7 @@ const benchUrl = database.url;
 
 // App modules read the environment when first imported: point them at the bench database first.
 process.env.DATABASE_URL = benchUrl;
-const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createApiKey } = await import("@/lib/auth/api-keys");
-const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
 const { toPublicId } = await import("@/lib/ids");
 const { createUser } = await import("@/lib/auth/users");
 
@@ -173,33 +182,33 @@ interface Seeded {
   orgId: string;
   key: string;
   keyId: string;
-  ordersInserted: number;
-  seedSeconds: number;
+  seed: SeededOrganizations;
 }
 
-/** The bench database, migrated, with the measured organization (and its API key) and another one, seeded. */
+/**
+ * The bench database: a copy of the seeded template (the measured organization and another one, see
+ * support/database.ts), with the measured organization's API key and dashboard user added.
+ */
 async function seedBenchDatabase(): Promise<Seeded> {
-  log(`creating database ${database.name}`);
-  handle = await database.open();
-
-  const mainOrg = await createOrganization({ name: "Bench main (1M orders)", currency: "SEK" });
-  const other = await createOrganization({ name: "Bench other", currency: "EUR" });
+  log(`creating database ${database.name} from the seeded template (${ORDERS} + ${OTHER_ORDERS} orders; seeded first when missing)`);
+  const opened = await database.openSeeded({ orders: ORDERS, otherOrders: OTHER_ORDERS });
+  handle = opened.handle;
+  const seed = opened.seeded;
+  log(
+    seed.templateReused
+      ? `copied the template in ${seed.cloneSeconds} s (seeded ${seed.seededAt} in ${seed.seedSeconds} s)`
+      : `seeded the template in ${seed.seedSeconds} s, copied it in ${seed.cloneSeconds} s`,
+  );
   const { key, record: keyRecord } = await createApiKey({
-    organizationId: mainOrg.id,
+    organizationId: seed.mainOrganizationId,
     name: "bench",
     scopes: ["orders:read", "events:read", "venues:read"],
     rateLimitPerMinute: 1_000_000,
   });
-  await createUser({ organizationId: mainOrg.id, ...DASHBOARD_LOGIN, role: "owner" });
-  const started = performance.now();
-  log(`seeding ${OTHER_ORDERS} orders into the other organization`);
-  await bulkSeedOrders(other.id, OTHER_ORDERS);
-  log(`seeding ${ORDERS} orders into the main organization`);
-  const seeded = await bulkSeedOrders(mainOrg.id, ORDERS);
-  const seedSeconds = round((performance.now() - started) / 1000);
-  log(`seeded in ${seedSeconds} s; vacuum analyze`);
+  await createUser({ organizationId: seed.mainOrganizationId, ...DASHBOARD_LOGIN, role: "owner" });
+  log("vacuum analyze");
   await handle.exec("vacuum analyze orders, order_items, order_campaigns, organizations");
-  return { orgId: mainOrg.id, key, keyId: keyRecord.id, ordersInserted: seeded.inserted, seedSeconds };
+  return { orgId: seed.mainOrganizationId, key, keyId: keyRecord.id, seed };
 }
 
 interface Samples {
@@ -229,6 +238,16 @@ function apiGetter(baseUrl: string, key: string) {
     const response = await fetch(baseUrl + url, { headers });
     if (response.status !== 200) throw new Error(`${url} → ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
+  };
+}
+
+/** A GET against the app with the bench key that fails unless it answers 200, returning the parsed body. */
+function apiJsonGetter(baseUrl: string, key: string) {
+  const headers = { Authorization: `Bearer ${key}` };
+  return async <T>(url: string): Promise<T> => {
+    const response = await fetch(baseUrl + url, { headers });
+    if (response.status !== 200) throw new Error(`${url} → ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
   };
 }
 
@@ -365,6 +384,15 @@ async function measureBaselines(sqlc: postgres.Sql, keyId: string, get: (url: st
   return baselines;
 }
 
+/**
+ * The rate-limit target's figures from the baselines: the database time of one rate_limit_hit as the app calls
+ * it (sequential p50) and the calls per second for one key with CONCURRENCY callers.
+ */
+function rateLimitFigures(baselines: { name: string; stats: Stats }[]) {
+  const hit = baselines.find((b) => b.name.startsWith("SQL rate_limit_hit (synchronous_commit on"));
+  return hit && { db_ms_per_request: hit.stats.p50_ms, requests_per_second: hit.stats.rps, concurrency: CONCURRENCY };
+}
+
 /** The app beside the bare reference server for every API read endpoint it implements, against the health floor. */
 async function measureAppVsBare(sqlc: postgres.Sql, orgId: string, key: string) {
   bare = await startBareServer(benchUrl);
@@ -386,6 +414,89 @@ async function measureAppVsBare(sqlc: postgres.Sql, orgId: string, key: string) 
     );
   }
   return { comparisons, health, all_targets_met: comparisons.every((c) => c.targets.cpu && c.targets.throughput && c.targets.p50) };
+}
+
+// ---------- search, filters, deep pages and cursor (issue 18) ----------
+
+const SEARCH_TARGET_MS = { fragment: 30, orderNumber: 5, filtered: 30, deep: 150, cursor: 150 };
+
+interface SearchCase {
+  /** Starts with the target group bench/support/targets.ts judges: q fragment, q order number, filtered, deep, cursor. */
+  name: string;
+  path: string;
+  target_ms: number;
+}
+
+interface SearchResult extends SearchCase {
+  p50_ms: number;
+  p99_ms: number;
+  total_count: number;
+  met: boolean;
+}
+
+/** The transactions search with `params`, first page of size PAGE_SIZE unless `params` says otherwise. */
+const transactionsPath = (params: Record<string, string>) =>
+  `/analytics_search/api/transactions?${new URLSearchParams({ size: String(PAGE_SIZE), ...params })}`;
+
+/**
+ * The cases the issue's search targets name, at the seeded size: `q` by an e-mail and a name fragment and by an
+ * exact order number, the filters alone and combined, the deepest tenth of the orders by offset for every sort,
+ * and the page after that by cursor (whose time must not depend on the depth).
+ */
+async function searchCases(sqlc: postgres.Sql, samples: Samples, getJson: (url: string) => Promise<TransactionsPage>): Promise<SearchCase[]> {
+  const [order] = await sqlc<{ customer_email: string; customer_name: string; order_number: number; event_id: string }[]>`
+    select customer_email, customer_name, order_number, event_id from orders where id = ${samples.orderIds[1]!}`;
+  const event = toPublicId("event", order!.event_id);
+  const dates = { date_from: samples.dateFrom, date_to: samples.dateTo };
+  const deep = String(Math.floor(ORDERS * 0.9));
+  const cases: SearchCase[] = [
+    { name: "q fragment: e-mail (4 characters inside the local part)", path: transactionsPath({ q: order!.customer_email.slice(1, 5) }), target_ms: SEARCH_TARGET_MS.fragment },
+    { name: "q fragment: name (surname's first 5 characters)", path: transactionsPath({ q: order!.customer_name.split(" ").at(-1)!.slice(0, 5) }), target_ms: SEARCH_TARGET_MS.fragment },
+    { name: "q order number (exact)", path: transactionsPath({ q: String(order!.order_number) }), target_ms: SEARCH_TARGET_MS.orderNumber },
+    { name: "filtered: event_id", path: transactionsPath({ event_id: event }), target_ms: SEARCH_TARGET_MS.filtered },
+    { name: "filtered: is_refunded=true", path: transactionsPath({ is_refunded: "true" }), target_ms: SEARCH_TARGET_MS.filtered },
+    { name: "filtered: is_refunded=true, sort=price", path: transactionsPath({ is_refunded: "true", sort: "price" }), target_ms: SEARCH_TARGET_MS.filtered },
+    { name: "filtered: event_id + is_refunded=false + dates", path: transactionsPath({ event_id: event, is_refunded: "false", ...dates }), target_ms: SEARCH_TARGET_MS.filtered },
+  ];
+  for (const sort of ["date", "price", "customer_name"] as const) {
+    const offsetPath = transactionsPath({ sort, from: deep });
+    cases.push({ name: `deep: from=${deep} sort=${sort}`, path: offsetPath, target_ms: SEARCH_TARGET_MS.deep });
+    const { data } = await getJson(offsetPath);
+    if (data.next_cursor) {
+      cases.push({ name: `cursor: the page after from=${deep}, sort=${sort}`, path: transactionsPath({ sort, cursor: data.next_cursor }), target_ms: SEARCH_TARGET_MS.cursor });
+    }
+  }
+  return cases;
+}
+
+interface TransactionsPage {
+  data: { total_count: number; next_cursor?: string };
+}
+
+async function measureSearch(sqlc: postgres.Sql, samples: Samples, getJson: (url: string) => Promise<TransactionsPage>) {
+  const results: SearchResult[] = [];
+  for (const c of await searchCases(sqlc, samples, getJson)) {
+    let totalCount = 0;
+    const stats = await measure(async () => {
+      totalCount = (await getJson(c.path)).data.total_count;
+    });
+    results.push({ ...c, p50_ms: stats.p50_ms, p99_ms: stats.p99_ms, total_count: totalCount, met: stats.p50_ms <= c.target_ms });
+    log(`${c.name}: p50 ${stats.p50_ms} ms, p99 ${stats.p99_ms} ms (${totalCount} matches; target ${c.target_ms} ms)`);
+  }
+  return { cases: results, all_targets_met: results.every((r) => r.met) };
+}
+
+function searchLines(search: Awaited<ReturnType<typeof measureSearch>>): string[] {
+  return [
+    "## Search, filtered first pages, deep pages and cursor",
+    "",
+    `Transactions search through the app, size=${PAGE_SIZE} unless \`from\`/\`cursor\` say otherwise, measured like the cases above (sequential p50 and p99). ` +
+      "Targets (issue 18): `q` fragment ≤ 30 ms, exact order number ≤ 5 ms, filtered first pages ≤ 30 ms, deep pages and cursor pages ≤ 150 ms.",
+    "",
+    "| Case | matches | p50 (ms) | p99 (ms) | target p50 (ms) | met |",
+    "|---|---:|---:|---:|---:|---|",
+    ...search.cases.map((c) => `| ${c.name} | ${c.total_count} | ${c.p50_ms} | ${c.p99_ms} | ${c.target_ms} | ${c.met ? "yes" : "**no**"} |`),
+  ];
 }
 
 /** Every dashboard page, signed in as the measured organization's owner. */
@@ -416,6 +527,8 @@ async function main() {
   const get = apiGetter(server.baseUrl, seeded.key);
 
   const results = SECTIONS.has("cases") ? await measureCases(benchCases(sqlc, seeded.orgId, samples), get) : [];
+  const getJson = apiJsonGetter(server.baseUrl, seeded.key);
+  const search = SECTIONS.has("search") ? await measureSearch(sqlc, samples, (url) => getJson<TransactionsPage>(url)) : undefined;
   const baselines = SECTIONS.has("baselines") ? await measureBaselines(sqlc, seeded.keyId, get) : [];
   const appVsBare = SECTIONS.has("app-vs-bare") ? await measureAppVsBare(sqlc, seeded.orgId, seeded.key) : undefined;
   const dashboard = SECTIONS.has("dashboard") ? await measureDashboard(sqlc, seeded.orgId, samples) : undefined;
@@ -424,9 +537,12 @@ async function main() {
   const summary = {
     measured_at: new Date().toISOString(),
     postgres: version!.version.split(",")[0],
-    orders_main_organization: seeded.ordersInserted,
+    orders_main_organization: ORDERS,
     orders_other_organization: OTHER_ORDERS,
-    seed_seconds: seeded.seedSeconds,
+    seed_seconds: seeded.seed.seedSeconds,
+    seeded_at: seeded.seed.seededAt,
+    template_reused: seeded.seed.templateReused,
+    clone_seconds: seeded.seed.cloneSeconds,
     page_size: PAGE_SIZE,
     date_window: { date_from: samples.dateFrom, date_to: samples.dateTo },
     samples_per_case: SAMPLES,
@@ -435,8 +551,11 @@ async function main() {
     throughput: { concurrency: CONCURRENCY, max_requests: THROUGHPUT_REQUESTS, budget_ms: THROUGHPUT_BUDGET_MS },
     targets: { p50_ratio_to_raw_sql: TARGET_RATIO, transactions_first_page_p50_ms: TARGET_FIRST_PAGE_MS },
     sections: [...SECTIONS],
-    all_targets_met: results.every((r) => r.met) && appVsBare?.all_targets_met !== false && dashboard?.all_targets_met !== false,
+    all_targets_met:
+      results.every((r) => r.met) && search?.all_targets_met !== false && appVsBare?.all_targets_met !== false && dashboard?.all_targets_met !== false,
     cases: results,
+    search,
+    rate_limit: rateLimitFigures(baselines),
     baselines,
     app_vs_bare: appVsBare,
     dashboard,
@@ -450,9 +569,14 @@ interface Summary {
   postgres: string | undefined;
   orders_main_organization: number;
   orders_other_organization: number;
+  seed_seconds: number;
+  seeded_at: string;
+  template_reused: boolean;
+  clone_seconds: number;
   date_window: { date_from: string; date_to: string };
   all_targets_met: boolean;
   cases: CaseResult[];
+  search?: Awaited<ReturnType<typeof measureSearch>>;
   baselines: { name: string; stats: Stats }[];
   app_vs_bare?: Awaited<ReturnType<typeof measureAppVsBare>>;
   dashboard?: Awaited<ReturnType<typeof measureDashboard>>;
@@ -466,7 +590,8 @@ function writeResults(summary: Summary & Record<string, unknown>) {
     "# API benchmark",
     "",
     `Measured ${summary.measured_at} by \`npm run bench\` on ${summary.postgres}: ${summary.orders_main_organization.toLocaleString("en")} orders in the measured organization, ` +
-      `${summary.orders_other_organization.toLocaleString("en")} in another. ` +
+      `${summary.orders_other_organization.toLocaleString("en")} in another (seeded into the template in ${summary.seed_seconds} s${summary.template_reused ? ` by an earlier run, ${summary.seeded_at}` : ""}; ` +
+      `this run's copy of it took ${summary.clone_seconds} s). ` +
       `Up to ${SAMPLES} sequential samples per case (at least ${MIN_SAMPLES}, within ${SAMPLE_BUDGET_MS / 1000} s) after up to ${WARMUP} warm-up requests; ` +
       `rps with ${CONCURRENCY} concurrent callers over up to ${THROUGHPUT_REQUESTS} requests (within ${THROUGHPUT_BUDGET_MS / 1000} s). ` +
       `Transactions pages have size=${PAGE_SIZE}; "+dates" filters created_at to ${summary.date_window.date_from} .. ${summary.date_window.date_to}. ` +
@@ -487,6 +612,7 @@ function writeResults(summary: Summary & Record<string, unknown>) {
     "|---|---:|---:|---:|",
     ...summary.baselines.map((b) => `| ${b.name} | ${b.stats.p50_ms} | ${b.stats.p99_ms} | ${b.stats.rps} |`),
     "",
+    ...(summary.search ? [...searchLines(summary.search), ""] : []),
     ...(summary.app_vs_bare ? comparisonLines(summary.app_vs_bare.comparisons, summary.app_vs_bare.health) : []),
     "",
     ...(summary.dashboard ? dashboardLines(summary.dashboard.pages) : []),

@@ -15,9 +15,9 @@ export function saveResults(key: string, value: unknown): void {
 
 /**
  * Replaces this benchmark's section of bench/results.md (between `<!-- bench:key -->` markers), or appends
- * it, so each benchmark rewrites only its own part of the file.
+ * it (puts it at the top with `first`), so each benchmark rewrites only its own part of the file.
  */
-export function saveMarkdownSection(key: string, lines: string[]): void {
+export function saveMarkdownSection(key: string, lines: string[], options: { first?: boolean } = {}): void {
   const start = `<!-- bench:${key} -->`;
   const end = `<!-- /bench:${key} -->`;
   const section = [start, ...lines, end].join("\n");
@@ -27,6 +27,8 @@ export function saveMarkdownSection(key: string, lines: string[]): void {
   const next =
     from >= 0 && to > from
       ? existing.slice(0, from) + section + existing.slice(to + end.length)
-      : `${existing.trimEnd()}${existing.trim() ? "\n\n" : ""}${section}\n`;
+      : options.first
+        ? `${section}\n${existing.trim() ? "\n" : ""}${existing}`
+        : `${existing.trimEnd()}${existing.trim() ? "\n\n" : ""}${section}\n`;
   writeFileSync(markdownFile, next);
 }

@@ -6,36 +6,12 @@ import { readMigrations, splitSqlStatements } from "@/db/sql-definitions";
 import { useTestDatabase } from "../support/database";
 import { createTenant } from "../support/fixtures";
 import { insertRandomSales } from "../support/sales-fixtures";
+import { exactCounts, keptCounts } from "../support/trigger-counters";
 
-const KEY = "organization_id, day, ticket_type_id, event_id, order_source, payment_method, is_refunded";
-
-/** order_daily_ticket_sales summed over its slots, keys whose figures cancelled out left out. */
-async function kept(): Promise<string[]> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(
-      sql.raw(`select ${KEY}, sum(order_count)::text as orders, sum(ticket_count)::text as tickets, sum(revenue)::text as revenue
-               from order_daily_ticket_sales group by ${KEY}
-               having sum(order_count) <> 0 or sum(ticket_count) <> 0 or sum(revenue) <> 0`),
-    ),
-  );
-  return rows.map((row) => JSON.stringify(row)).sort();
-}
-
-/** The same figures counted from the orders and their cart items. */
-async function exact(): Promise<string[]> {
-  const rows = rowsOf<Record<string, unknown>>(
-    await db.execute(
-      sql.raw(`select o.organization_id, (o.created_at at time zone 'UTC')::date as day, i.ticket_type_id, o.event_id, o.order_source,
-                      o.payment_method, o.is_refunded, count(distinct o.id)::text as orders, sum(i.quantity)::text as tickets,
-                      sum(i.quantity::bigint * i.unit_price)::text as revenue
-               from orders o join order_items i on i.order_id = o.id group by 1, 2, 3, 4, 5, 6, 7`),
-    ),
-  );
-  return rows.map((row) => JSON.stringify(row)).sort();
-}
+const kept = () => keptCounts("order_daily_ticket_sales");
 
 async function expectExact(step: string) {
-  const want = await exact();
+  const want = await exactCounts("order_daily_ticket_sales");
   expect(await kept(), step).toEqual(want);
   return want;
 }
