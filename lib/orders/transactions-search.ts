@@ -91,19 +91,19 @@ function qFilter(organizationId: string, q: string): SQL {
 }
 
 /**
- * The exact count for the query's filters. Filtered by dates alone, it sums whole days of
- * order_daily_counts and counts only the partial days at the ends, instead of every order in the range.
+ * The exact count for the query's filters. Without q, it sums whole days of the trigger-kept daily tables and
+ * counts only the partial days at the ends (count_orders_matching), instead of every order in the range.
  */
 async function countTransactions(organizationId: string, query: TransactionsQuery, filters: SQL[]): Promise<number> {
-  // The trigger-kept counts know dates, events and refund state; q, channel and payment method count the orders.
-  if (filters.length === 0 || query.q || query.order_source || query.payment_method) return countOrders(organizationId, filters);
+  // The daily tables know dates, events, refund state, channels and payment methods; q counts the orders.
+  if (filters.length === 0 || query.q) return countOrders(organizationId, filters);
   const { lo, hi, hiInclusive } = dateBounds(query);
   const bounds = sql`${lo ?? sql`null::timestamptz`}, ${hi ?? sql`null::timestamptz`}, ${hiInclusive}::boolean`;
-  const datesOnly = query.event_id === undefined && query.is_refunded === undefined;
-  // Dates alone: order_daily_counts; with the event or refund filter: order_daily_facet_counts (finer rows).
+  const datesOnly =
+    query.event_id === undefined && query.is_refunded === undefined && query.order_source === undefined && query.payment_method === undefined;
   const total = datesOnly
     ? sql<number>`count_orders_created_between(${organizations.id}, ${bounds})`
-    : sql<number>`count_orders_matching(${organizations.id}, ${bounds}, ${query.event_id ?? null}::uuid, ${query.is_refunded ?? null}::boolean)`;
+    : sql<number>`count_orders_matching(${organizations.id}, ${bounds}, ${query.event_id ?? null}::uuid, ${query.is_refunded ?? null}::boolean, ${query.order_source ?? null}::text, ${query.payment_method ?? null}::text)`;
   const [row] = await db
     .select({ total: total.mapWith(Number) })
     .from(organizations)
