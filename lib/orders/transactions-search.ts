@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
+import { union } from "drizzle-orm/pg-core";
 import { events, orderDailySales, orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
@@ -67,26 +68,43 @@ export function filtersOf(organizationId: string, query: TransactionFilters): SQ
 
 const Q_COLUMNS = [orders.customerEmail, orders.customerName, orders.customerPhone];
 
+/** An exact order number `q` may name (a whole number within the column's range). */
+function orderNumberOf(q: string): number | undefined {
+  return /^\d+$/.test(q) && Number(q) <= MAX_ORDER_NUMBER ? Number(q) : undefined;
+}
+
+/** True when `q` is long enough for the trigram indexes (see qFilter). */
+const usesTrigrams = (q: string) => [...q.toLowerCase()].length >= TRIGRAM;
+
+/**
+ * The conditions of `q` from three characters on, one per alternative, each answered by its own index (a
+ * trigram index per column, the order number's unique index): the same substring test as LIKE, wildcards in
+ * the input escaped.
+ */
+function qAlternatives(q: string): SQL[] {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const alternatives = Q_COLUMNS.map((column) => sql`lower(${column}) like ${pattern}`);
+  const orderNumber = orderNumberOf(q);
+  if (orderNumber !== undefined) alternatives.push(eq(orders.orderNumber, orderNumber));
+  return alternatives;
+}
+
 /**
  * `q`: a case-insensitive substring of the e-mail, name or phone, or the exact order number. From three
- * characters on, each alternative is answered by its own index (a trigram index per column, the order
- * number's unique index) and the matches are a UNION of ids, since one OR across columns defeats every
- * index. Shorter fragments have no trigram to look up and stay one scan with the same test.
+ * characters on, the matches are a UNION of ids, one branch per alternative (qAlternatives), since one OR
+ * across columns defeats every index. Shorter fragments have no trigram to look up and stay one scan with the
+ * same test.
  */
 function qFilter(organizationId: string, q: string): SQL {
-  const needle = q.toLowerCase();
-  const orderNumber = /^\d+$/.test(q) && Number(q) <= MAX_ORDER_NUMBER ? Number(q) : undefined;
-  if ([...needle].length < TRIGRAM) {
+  if (!usesTrigrams(q)) {
     // strpos on lowered text is a plain substring test: no LIKE wildcards to escape in user input.
-    const matches = Q_COLUMNS.map((column) => sql`strpos(lower(${column}), ${needle}) > 0`);
+    const matches = Q_COLUMNS.map((column) => sql`strpos(lower(${column}), ${q.toLowerCase()}) > 0`);
+    const orderNumber = orderNumberOf(q);
     if (orderNumber !== undefined) matches.push(eq(orders.orderNumber, orderNumber));
     return or(...matches)!;
   }
-  // The same substring test as LIKE, which the trigram indexes serve: wildcards in the input escaped.
-  const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const ofOrganization = sql`select ${orders.id} from ${orders} where ${orders.organizationId} = ${organizationId}`;
-  const branches = Q_COLUMNS.map((column) => sql`${ofOrganization} and lower(${column}) like ${pattern}`);
-  if (orderNumber !== undefined) branches.push(sql`${ofOrganization} and ${orders.orderNumber} = ${orderNumber}`);
+  const branches = qAlternatives(q).map((alternative) => sql`${ofOrganization} and ${alternative}`);
   return sql`${orders.id} in (${sql.join(branches, sql` union `)})`;
 }
 
@@ -127,20 +145,21 @@ export async function searchTransactions(
   // the same pass counts them instead of a second evaluation of the index union. A cursor page sees only
   // the matches after the cursor, and a page past the end none at all: those count apart.
   const countInPage = Boolean(query.q) && !after;
-  // Deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the
-  // date filter needs), so a deep `from` skips index entries instead of whole rows. One order beyond the
-  // page tells whether there is a next one.
-  const page = db
-    .select({
-      pageId: sql<string>`${orders.id}`.as("page_id"),
-      matches: (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches"),
-    })
-    .from(orders)
-    .where(and(eq(orders.organizationId, organizationId), ...filters, after))
-    .orderBy(...ordering)
-    .limit(query.size + 1)
-    .offset(query.from)
-    .as("page");
+  const matches = (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches");
+  const page = (
+    query.q && usesTrigrams(query.q)
+      ? searchedPage(organizationId, query, after, matches)
+      : // Deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the date
+        // filter needs), so a deep `from` skips index entries instead of whole rows.
+        db
+          .select({ pageId: sql<string>`${orders.id}`.as("page_id"), matches })
+          .from(orders)
+          .where(and(eq(orders.organizationId, organizationId), ...filters, after))
+          .orderBy(...ordering)
+          // One order beyond the page tells whether there is a next one.
+          .limit(query.size + 1)
+          .offset(query.from)
+  ).as("page");
   const [rows, counted] = await Promise.all([
     db
       .select({ order: orders, cursorKey: CURSOR_KEYS[query.sort].text, matches: page.matches })
@@ -158,6 +177,29 @@ export async function searchTransactions(
     orders: await serializeTransactionOrders(db, rows.slice(0, query.size).map((row) => row.order)),
     ...(last && { next_cursor: encodeCursor({ f: cursorFingerprint(query), k: last.cursorKey, i: last.order.id }) }),
   };
+}
+
+/**
+ * The page of a `q` search from three characters on: each alternative's matches (qAlternatives) come from its
+ * own index with their sort key, other filters applied, and the UNION of those is sorted. Joining the union
+ * back to orders for the sort key instead would read every order of the organization.
+ */
+function searchedPage(organizationId: string, query: TransactionsQuery, after: SQL | undefined, matches: SQL.Aliased<number | null>) {
+  const direction = query.order === "asc" ? asc : desc;
+  const others = filtersOf(organizationId, { ...query, q: undefined });
+  const [first, second, ...rest] = qAlternatives(query.q!).map((alternative) =>
+    db
+      .select({ id: orders.id, key: sql`${SORT_KEYS[query.sort]}`.as("sort_key") })
+      .from(orders)
+      .where(and(eq(orders.organizationId, organizationId), ...others, after, alternative)),
+  );
+  const matched = union(first!, second!, ...rest).as("matched");
+  return db
+    .select({ pageId: sql<string>`${matched.id}`.as("page_id"), matches })
+    .from(matched)
+    .orderBy(direction(matched.key), direction(matched.id))
+    .limit(query.size + 1)
+    .offset(query.from);
 }
 
 /** Orders strictly after the cursor's in the query's ordering: (key, id) beyond the last page's last order. */
