@@ -145,6 +145,15 @@ export async function searchTransactions(
   // the same pass counts them instead of a second evaluation of the index union. A cursor page sees only
   // the matches after the cursor, and a page past the end none at all: those count apart.
   const countInPage = Boolean(query.q) && !after;
+  // A deep page in the second half is read from the end, in the reverse order, so the index scan skips the
+  // orders after the page instead of the (more) orders before it. That needs the total first, which the
+  // trigger-kept counters give in a few ms; with q the count is the search itself, so q pages stay as they are.
+  const knownTotal = !query.q && !after && query.from >= FROM_END_MIN_OFFSET ? await countTransactions(organizationId, query, filters) : undefined;
+  const window =
+    knownTotal !== undefined && query.from >= knownTotal / 2
+      ? fromEndWindow(query, knownTotal)
+      : // One order beyond the page tells whether there is a next one.
+        { ordering, offset: query.from, limit: query.size + 1 };
   const matches = (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches");
   const page = (
     query.q && usesTrigrams(query.q)
@@ -155,10 +164,9 @@ export async function searchTransactions(
           .select({ pageId: sql<string>`${orders.id}`.as("page_id"), matches })
           .from(orders)
           .where(and(eq(orders.organizationId, organizationId), ...filters, after))
-          .orderBy(...ordering)
-          // One order beyond the page tells whether there is a next one.
-          .limit(query.size + 1)
-          .offset(query.from)
+          .orderBy(...window.ordering)
+          .limit(window.limit)
+          .offset(window.offset)
   ).as("page");
   const [rows, counted] = await Promise.all([
     db
@@ -166,7 +174,7 @@ export async function searchTransactions(
       .from(page)
       .innerJoin(orders, eq(orders.id, page.pageId))
       .orderBy(...ordering),
-    countInPage ? undefined : countTransactions(organizationId, query, filters),
+    countInPage || knownTotal !== undefined ? knownTotal : countTransactions(organizationId, query, filters),
   ]);
   const total =
     counted ??
@@ -176,6 +184,24 @@ export async function searchTransactions(
     total_count: total,
     orders: await serializeTransactionOrders(db, rows.slice(0, query.size).map((row) => row.order)),
     ...(last && { next_cursor: encodeCursor({ f: cursorFingerprint(query), k: last.cursorKey, i: last.order.id }) }),
+  };
+}
+
+/** From this offset on, a page may be read from the end (searchTransactions); shallower pages count in parallel. */
+const FROM_END_MIN_OFFSET = 1_000;
+
+/**
+ * The page's window in the reverse ordering, for `total` matching orders: the same orders as offset `from` (and
+ * one beyond the page, telling whether there is a next one) in the query's ordering.
+ */
+function fromEndWindow(query: TransactionsQuery, total: number) {
+  const reverse = query.order === "asc" ? desc : asc;
+  const lastPosition = total - 1 - query.from;
+  const offset = Math.max(0, lastPosition - query.size);
+  return {
+    ordering: [reverse(SORT_KEYS[query.sort]), reverse(orders.id)],
+    offset,
+    limit: Math.max(0, lastPosition - offset + 1),
   };
 }
 
