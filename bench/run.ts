@@ -37,7 +37,7 @@ import { benchDatabase, type SeededOrganizations } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { compare, comparisonLines, healthFloor, startBareServer, type Target } from "./support/app-vs-bare";
-import { dashboardLines, dashboardPages, measureDashboardPages } from "./support/dashboard-pages";
+import { dashboardLines, dashboardPages, dashboardSamples, measureDashboardPages } from "./support/dashboard-pages";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
 import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
 import { percentile, round } from "./support/stats";
@@ -501,17 +501,9 @@ function searchLines(search: Awaited<ReturnType<typeof measureSearch>>): string[
 
 /** Every dashboard page, signed in as the measured organization's owner. */
 async function measureDashboard(sqlc: postgres.Sql, orgId: string, samples: Samples) {
-  const [order] = await sqlc<{ customer_email: string; event_id: string }[]>`
-    select customer_email, event_id from orders where id = ${samples.orderIds[0]!}`;
-  // Four characters from inside the local part: a fragment, not a prefix.
-  const emailFragment = order!.customer_email.slice(1, 5);
-  const pages = dashboardPages({
-    emailFragment,
-    orderId: samples.orderIds[0]!,
-    eventId: toPublicId("event", order!.event_id),
-  });
-  const results = await measureDashboardPages(server!.baseUrl, DASHBOARD_LOGIN, pages, DASHBOARD_SAMPLES, log);
-  return { email_fragment: emailFragment, pages: results, all_targets_met: results.every((r) => r.met) };
+  const picked = await dashboardSamples(sqlc, orgId, samples.orderIds[0]!);
+  const results = await measureDashboardPages({ baseUrl: server!.baseUrl, pid: server!.process.pid! }, DASHBOARD_LOGIN, dashboardPages(picked), DASHBOARD_SAMPLES, log);
+  return { email_fragment: picked.emailFragment, order_number: picked.orderNumber, pages: results, all_targets_met: results.every((r) => r.met) };
 }
 
 async function main() {

@@ -57,7 +57,7 @@ const CPU_MARGIN_MS = 0.5;
 const RATIO_LIMIT: Record<ApiEndpoint["kind"], number> = { page: 1.5, small: 2 };
 
 /** CPU time the process and its descendants (if it forked any) have used so far, in ms. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15.
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

@@ -17,14 +17,29 @@ export function formatDay(isoDay: string): string {
   return shortDay.format(new Date(`${isoDay}T00:00:00Z`));
 }
 
+// Building an Intl formatter costs far more than formatting with it (a page formats hundreds of amounts): one
+// per currency, kept for the process (currencies are a short fixed list).
+const moneyFormats = new Map<string, { format: Intl.NumberFormat; digits: number }>();
+
+function moneyFormat(currency: string) {
+  let entry = moneyFormats.get(currency);
+  if (!entry) {
+    const format = new Intl.NumberFormat("en-GB", { style: "currency", currency });
+    entry = { format, digits: format.resolvedOptions().maximumFractionDigits ?? 2 };
+    moneyFormats.set(currency, entry);
+  }
+  return entry;
+}
+
 /** How many minor units digits the currency has: 2 for SEK (öre), 0 for JPY. */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return moneyFormat(currency).digits;
 }
 
 /** An amount in minor units (öre, cents) in the organization's currency. */
 export function formatMoney(minorUnits: number, currency: string): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency }).format(minorUnits / 10 ** currencyDigits(currency));
+  const { format, digits } = moneyFormat(currency);
+  return format.format(minorUnits / 10 ** digits);
 }
 
 /** An amount in minor units as a form types it: major units without grouping or symbol, 29550 SEK → "295.50". */
@@ -36,13 +51,24 @@ export function formatAmountInput(minorUnits: number, currency: string): string 
 /** An ISO timestamp as the value of a `datetime-local` input showing UTC. */
 export const toDateTimeLocal = (iso: string) => iso.slice(0, 16);
 
-export function formatPercent(ratio: number): string {
-  return new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 }).format(ratio);
+const count = new Intl.NumberFormat("en-GB");
+
+/** A count with thousands separators, "12,345": what toLocaleString("en-GB") gives, without a formatter per call. */
+export function formatCount(value: number): string {
+  return count.format(value);
 }
+
+const percent = new Intl.NumberFormat("en-GB", { style: "percent", maximumFractionDigits: 1 });
+
+export function formatPercent(ratio: number): string {
+  return percent.format(ratio);
+}
+
+const compact = new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 });
 
 /** A chart axis tick: short numbers ("12K", "1.5M"), money in major units without the symbol. */
 export function formatCompact(value: number): string {
-  return new Intl.NumberFormat("en-GB", { notation: "compact", maximumFractionDigits: 1 }).format(value);
+  return compact.format(value);
 }
 
 /** A time bucket of the summary as the charts name it: "3 Mar", "Week of 2 Mar", "Mar 2026". */

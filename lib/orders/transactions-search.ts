@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { db } from "@/db/client";
+import { union } from "drizzle-orm/pg-core";
 import { events, orderDailySales, orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
@@ -67,43 +68,60 @@ export function filtersOf(organizationId: string, query: TransactionFilters): SQ
 
 const Q_COLUMNS = [orders.customerEmail, orders.customerName, orders.customerPhone];
 
+/** An exact order number `q` may name (a whole number within the column's range). */
+function orderNumberOf(q: string): number | undefined {
+  return /^\d+$/.test(q) && Number(q) <= MAX_ORDER_NUMBER ? Number(q) : undefined;
+}
+
+/** True when `q` is long enough for the trigram indexes (see qFilter). */
+const usesTrigrams = (q: string) => [...q.toLowerCase()].length >= TRIGRAM;
+
+/**
+ * The conditions of `q` from three characters on, one per alternative, each answered by its own index (a
+ * trigram index per column, the order number's unique index): the same substring test as LIKE, wildcards in
+ * the input escaped.
+ */
+function qAlternatives(q: string): SQL[] {
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const alternatives = Q_COLUMNS.map((column) => sql`lower(${column}) like ${pattern}`);
+  const orderNumber = orderNumberOf(q);
+  if (orderNumber !== undefined) alternatives.push(eq(orders.orderNumber, orderNumber));
+  return alternatives;
+}
+
 /**
  * `q`: a case-insensitive substring of the e-mail, name or phone, or the exact order number. From three
- * characters on, each alternative is answered by its own index (a trigram index per column, the order
- * number's unique index) and the matches are a UNION of ids, since one OR across columns defeats every
- * index. Shorter fragments have no trigram to look up and stay one scan with the same test.
+ * characters on, the matches are a UNION of ids, one branch per alternative (qAlternatives), since one OR
+ * across columns defeats every index. Shorter fragments have no trigram to look up and stay one scan with the
+ * same test.
  */
 function qFilter(organizationId: string, q: string): SQL {
-  const needle = q.toLowerCase();
-  const orderNumber = /^\d+$/.test(q) && Number(q) <= MAX_ORDER_NUMBER ? Number(q) : undefined;
-  if ([...needle].length < TRIGRAM) {
+  if (!usesTrigrams(q)) {
     // strpos on lowered text is a plain substring test: no LIKE wildcards to escape in user input.
-    const matches = Q_COLUMNS.map((column) => sql`strpos(lower(${column}), ${needle}) > 0`);
+    const matches = Q_COLUMNS.map((column) => sql`strpos(lower(${column}), ${q.toLowerCase()}) > 0`);
+    const orderNumber = orderNumberOf(q);
     if (orderNumber !== undefined) matches.push(eq(orders.orderNumber, orderNumber));
     return or(...matches)!;
   }
-  // The same substring test as LIKE, which the trigram indexes serve: wildcards in the input escaped.
-  const pattern = `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const ofOrganization = sql`select ${orders.id} from ${orders} where ${orders.organizationId} = ${organizationId}`;
-  const branches = Q_COLUMNS.map((column) => sql`${ofOrganization} and lower(${column}) like ${pattern}`);
-  if (orderNumber !== undefined) branches.push(sql`${ofOrganization} and ${orders.orderNumber} = ${orderNumber}`);
+  const branches = qAlternatives(q).map((alternative) => sql`${ofOrganization} and ${alternative}`);
   return sql`${orders.id} in (${sql.join(branches, sql` union `)})`;
 }
 
 /**
- * The exact count for the query's filters. Filtered by dates alone, it sums whole days of
- * order_daily_counts and counts only the partial days at the ends, instead of every order in the range.
+ * The exact count for the query's filters. Without q, it sums whole days of the trigger-kept daily tables and
+ * counts only the partial days at the ends (count_orders_matching), instead of every order in the range.
  */
 async function countTransactions(organizationId: string, query: TransactionsQuery, filters: SQL[]): Promise<number> {
-  // The trigger-kept counts know dates, events and refund state; q, channel and payment method count the orders.
-  if (filters.length === 0 || query.q || query.order_source || query.payment_method) return countOrders(organizationId, filters);
+  // The daily tables know dates, events, refund state, channels and payment methods; q counts the orders.
+  if (filters.length === 0 || query.q) return countOrders(organizationId, filters);
   const { lo, hi, hiInclusive } = dateBounds(query);
   const bounds = sql`${lo ?? sql`null::timestamptz`}, ${hi ?? sql`null::timestamptz`}, ${hiInclusive}::boolean`;
-  const datesOnly = query.event_id === undefined && query.is_refunded === undefined;
-  // Dates alone: order_daily_counts; with the event or refund filter: order_daily_facet_counts (finer rows).
+  const datesOnly =
+    query.event_id === undefined && query.is_refunded === undefined && query.order_source === undefined && query.payment_method === undefined;
   const total = datesOnly
     ? sql<number>`count_orders_created_between(${organizations.id}, ${bounds})`
-    : sql<number>`count_orders_matching(${organizations.id}, ${bounds}, ${query.event_id ?? null}::uuid, ${query.is_refunded ?? null}::boolean)`;
+    : sql<number>`count_orders_matching(${organizations.id}, ${bounds}, ${query.event_id ?? null}::uuid, ${query.is_refunded ?? null}::boolean, ${query.order_source ?? null}::text, ${query.payment_method ?? null}::text)`;
   const [row] = await db
     .select({ total: total.mapWith(Number) })
     .from(organizations)
@@ -127,27 +145,36 @@ export async function searchTransactions(
   // the same pass counts them instead of a second evaluation of the index union. A cursor page sees only
   // the matches after the cursor, and a page past the end none at all: those count apart.
   const countInPage = Boolean(query.q) && !after;
-  // Deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the
-  // date filter needs), so a deep `from` skips index entries instead of whole rows. One order beyond the
-  // page tells whether there is a next one.
-  const page = db
-    .select({
-      pageId: sql<string>`${orders.id}`.as("page_id"),
-      matches: (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches"),
-    })
-    .from(orders)
-    .where(and(eq(orders.organizationId, organizationId), ...filters, after))
-    .orderBy(...ordering)
-    .limit(query.size + 1)
-    .offset(query.from)
-    .as("page");
+  // A deep page in the second half is read from the end, in the reverse order, so the index scan skips the
+  // orders after the page instead of the (more) orders before it. That needs the total first, which the
+  // trigger-kept counters give in a few ms; with q the count is the search itself, so q pages stay as they are.
+  const knownTotal = !query.q && !after && query.from >= FROM_END_MIN_OFFSET ? await countTransactions(organizationId, query, filters) : undefined;
+  const window =
+    knownTotal !== undefined && query.from >= knownTotal / 2
+      ? fromEndWindow(query, knownTotal)
+      : // One order beyond the page tells whether there is a next one.
+        { ordering, offset: query.from, limit: query.size + 1 };
+  const matches = (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches");
+  const page = (
+    query.q && usesTrigrams(query.q)
+      ? searchedPage(organizationId, query, after, matches)
+      : // Deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the date
+        // filter needs), so a deep `from` skips index entries instead of whole rows.
+        db
+          .select({ pageId: sql<string>`${orders.id}`.as("page_id"), matches })
+          .from(orders)
+          .where(and(eq(orders.organizationId, organizationId), ...filters, after))
+          .orderBy(...window.ordering)
+          .limit(window.limit)
+          .offset(window.offset)
+  ).as("page");
   const [rows, counted] = await Promise.all([
     db
       .select({ order: orders, cursorKey: CURSOR_KEYS[query.sort].text, matches: page.matches })
       .from(page)
       .innerJoin(orders, eq(orders.id, page.pageId))
       .orderBy(...ordering),
-    countInPage ? undefined : countTransactions(organizationId, query, filters),
+    countInPage || knownTotal !== undefined ? knownTotal : countTransactions(organizationId, query, filters),
   ]);
   const total =
     counted ??
@@ -158,6 +185,47 @@ export async function searchTransactions(
     orders: await serializeTransactionOrders(db, rows.slice(0, query.size).map((row) => row.order)),
     ...(last && { next_cursor: encodeCursor({ f: cursorFingerprint(query), k: last.cursorKey, i: last.order.id }) }),
   };
+}
+
+/** From this offset on, a page may be read from the end (searchTransactions); shallower pages count in parallel. */
+const FROM_END_MIN_OFFSET = 1_000;
+
+/**
+ * The page's window in the reverse ordering, for `total` matching orders: the same orders as offset `from` (and
+ * one beyond the page, telling whether there is a next one) in the query's ordering.
+ */
+function fromEndWindow(query: TransactionsQuery, total: number) {
+  const reverse = query.order === "asc" ? desc : asc;
+  const lastPosition = total - 1 - query.from;
+  const offset = Math.max(0, lastPosition - query.size);
+  return {
+    ordering: [reverse(SORT_KEYS[query.sort]), reverse(orders.id)],
+    offset,
+    limit: Math.max(0, lastPosition - offset + 1),
+  };
+}
+
+/**
+ * The page of a `q` search from three characters on: each alternative's matches (qAlternatives) come from its
+ * own index with their sort key, other filters applied, and the UNION of those is sorted. Joining the union
+ * back to orders for the sort key instead would read every order of the organization.
+ */
+function searchedPage(organizationId: string, query: TransactionsQuery, after: SQL | undefined, matches: SQL.Aliased<number | null>) {
+  const direction = query.order === "asc" ? asc : desc;
+  const others = filtersOf(organizationId, { ...query, q: undefined });
+  const [first, second, ...rest] = qAlternatives(query.q!).map((alternative) =>
+    db
+      .select({ id: orders.id, key: sql`${SORT_KEYS[query.sort]}`.as("sort_key") })
+      .from(orders)
+      .where(and(eq(orders.organizationId, organizationId), ...others, after, alternative)),
+  );
+  const matched = union(first!, second!, ...rest).as("matched");
+  return db
+    .select({ pageId: sql<string>`${matched.id}`.as("page_id"), matches })
+    .from(matched)
+    .orderBy(direction(matched.key), direction(matched.id))
+    .limit(query.size + 1)
+    .offset(query.from);
 }
 
 /** Orders strictly after the cursor's in the query's ordering: (key, id) beyond the last page's last order. */

@@ -11,10 +11,10 @@ import { useTestDatabase } from "../support/database";
 import { createTenant } from "../support/fixtures";
 import { insertCatalog, insertOrders } from "../support/order-fixtures";
 
-describe("event and refund filtered transaction counts from order_daily_facet_counts", () => {
+describe("filtered transaction counts from the daily tables (order_daily_facet_counts, order_daily_sales)", () => {
   useTestDatabase();
 
-  it("equal count(*) for any event, refund state and bounds, after inserts, refunds, event moves and deletes", async () => {
+  it("equal count(*) for any event, refund state, channel, payment method and bounds, after inserts, refunds, event, channel and method changes and deletes", async () => {
     const measured = await createTenant();
     const other = await createTenant();
     const events: string[] = [];
@@ -36,6 +36,14 @@ describe("event and refund filtered transaction counts from order_daily_facet_co
       .update(orders)
       .set({ eventId: events[1]! })
       .where(and(mine, sql`${orders.orderNumber} % 4 = 0`));
+    await db
+      .update(orders)
+      .set({ orderSource: "box_office" })
+      .where(and(mine, sql`${orders.orderNumber} % 3 = 0`));
+    await db
+      .update(orders)
+      .set({ paymentMethod: "swish" })
+      .where(and(mine, sql`${orders.orderNumber} % 5 = 1`));
     await db.delete(orders).where(and(mine, sql`extract(hour from ${orders.createdAt} at time zone 'UTC') = 1`));
 
     const filters = fc.record(
@@ -44,13 +52,15 @@ describe("event and refund filtered transaction counts from order_daily_facet_co
         date_to: bound,
         event_id: fc.constantFrom(...events.map((id) => toPublicId("event", id))),
         is_refunded: fc.constantFrom("true", "false"),
+        order_source: fc.constantFrom("web", "box_office", "app"),
+        payment_method: fc.constantFrom("card", "swish", "invoice"),
       },
       { requiredKeys: [] },
     );
     await fc.assert(
       fc.asyncProperty(filters, async (input) => {
         const parsed = transactionsQuerySchema.safeParse({ ...input, size: "1" });
-        fc.pre(parsed.success && (input.event_id !== undefined || input.is_refunded !== undefined));
+        fc.pre(parsed.success && Object.keys(input).some((name) => name !== "date_from" && name !== "date_to"));
         const query = parsed.data!;
         const { total_count } = await searchTransactions(measured.organization.id, query);
         const everything = await searchTransactions(measured.organization.id, { ...query, size: 1000 });
@@ -76,6 +86,8 @@ async function countRows(organizationId: string, query: ReturnType<typeof transa
   }
   if (query.event_id) conditions.push(eq(orders.eventId, query.event_id));
   if (query.is_refunded !== undefined) conditions.push(eq(orders.isRefunded, query.is_refunded));
+  if (query.order_source) conditions.push(eq(orders.orderSource, query.order_source));
+  if (query.payment_method) conditions.push(eq(orders.paymentMethod, query.payment_method));
   const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(and(...conditions));
   return row!.n;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PageNav } from "./page-nav";
 import { Card } from "./card";
+import { formatCount } from "@/lib/dashboard/format";
 
 interface ListSectionProps {
   /** Id of the section's heading, which labels the section. */
@@ -64,7 +65,7 @@ export function PagedListSection(props: PagedListSectionProps) {
   return (
     <ListSection
       {...section}
-      count={`${total.toLocaleString("en-GB")} in total${totalNote ? `, ${totalNote}` : ""}`}
+      count={`${formatCount(total)} in total${totalNote ? `, ${totalNote}` : ""}`}
       emptyText={total > 0 ? pastEndText : emptyText}
       nav={
         <PageNav previous={paging.previous} next={paging.next}>

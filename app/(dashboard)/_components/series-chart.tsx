@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type KeyboardEvent } from "react";
-import { currencyDigits, formatCompact, formatMoney } from "@/lib/dashboard/format";
+import { currencyDigits, formatCompact, formatCount, formatMoney } from "@/lib/dashboard/format";
 
 export interface SeriesPoint {
   /** What the point is, as shown beside its value ("3 Mar", "Week of 2 Mar"). */
@@ -13,7 +13,7 @@ export interface SeriesPoint {
 export type SeriesUnit = "count" | { currency: string };
 
 function formatters(unit: SeriesUnit): { format: (value: number) => string; formatTick: (value: number) => string } {
-  if (unit === "count") return { format: (value) => value.toLocaleString("en-GB"), formatTick: formatCompact };
+  if (unit === "count") return { format: (value) => formatCount(value), formatTick: formatCompact };
   return {
     format: (value) => formatMoney(value, unit.currency),
     formatTick: (value) => formatCompact(value / 10 ** currencyDigits(unit.currency)),

@@ -2,7 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import type { ApiKeyRow, ApiKeySort } from "@/lib/dashboard/api-keys";
-import { formatDateTime } from "@/lib/dashboard/format";
+import { formatCount, formatDateTime } from "@/lib/dashboard/format";
 import type { SortLinks } from "@/lib/dashboard/paging";
 import { ConfirmAction } from "../_components/confirm-button";
 import { DataTable } from "../_components/data-table";
@@ -31,7 +31,7 @@ const columns = [
   }),
   column.accessor("rateLimitPerMinute", {
     header: "Rate limit",
-    cell: (c) => <span className="whitespace-nowrap tabular-nums">{c.getValue().toLocaleString("en-GB")}/min</span>,
+    cell: (c) => <span className="whitespace-nowrap tabular-nums">{formatCount(c.getValue())}/min</span>,
   }),
   column.accessor("createdAt", { header: "Created", meta: { sort: "created" satisfies ApiKeySort }, cell: (c) => <DateTime iso={c.getValue()} /> }),
   column.accessor("lastUsedAt", {

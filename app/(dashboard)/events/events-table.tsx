@@ -8,6 +8,7 @@ import type { SortLinks } from "@/lib/dashboard/paging";
 import { DataTable } from "../_components/data-table";
 import { EventActions } from "./event-actions";
 import { DateTime } from "../_components/date-time";
+import { formatCount } from "@/lib/dashboard/format";
 
 const STATUS_CLASSES: Record<EventStatus | "ended", string> = {
   draft: "bg-slate-200 text-slate-800",
@@ -49,7 +50,7 @@ const columns = [
     header: "Tickets sold",
     cell: (c) => (
       <span className="whitespace-nowrap tabular-nums">
-        {c.getValue().toLocaleString("en-GB")} / {c.row.original.total.toLocaleString("en-GB")}
+        {formatCount(c.getValue())} / {formatCount(c.row.original.total)}
       </span>
     ),
   }),

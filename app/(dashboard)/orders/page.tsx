@@ -12,6 +12,7 @@ import { inputClasses } from "../_components/input-classes";
 import { ListSection } from "../_components/sections";
 import { PageNumbers } from "./page-numbers";
 import { OrdersTable, type OrderListRow } from "./orders-table";
+import { formatCount } from "@/lib/dashboard/format";
 
 export const metadata: Metadata = { title: "Orders · Ticketing analytics" };
 
@@ -159,7 +160,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       <ListSection
         id="orders-heading"
         title="Results"
-        count={total === 0 ? "No orders" : `${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")}`}
+        count={total === 0 ? "No orders" : `${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}`}
         countTestId="orders-count"
         countLive
         actions={

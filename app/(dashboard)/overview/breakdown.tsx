@@ -1,4 +1,5 @@
 import type { SummaryGroupRow } from "@/lib/analytics/summary-schemas";
+import { formatCount } from "@/lib/dashboard/format";
 
 /** Groups with their share of revenue as a bar: label, orders, tickets (wider screens) and revenue. */
 export function Breakdown({
@@ -49,8 +50,8 @@ export function Breakdown({
                   </span>
                   <span className="mt-1 block h-1.5 rounded-full bg-blue-700" style={{ width: `${max > 0 ? Math.max(2, (row.revenue / max) * 100) : 0}%` }} aria-hidden="true" />
                 </th>
-                <td className="py-1.5 pl-3 text-right whitespace-nowrap tabular-nums">{row.orders.toLocaleString("en-GB")}</td>
-                <td className="hidden py-1.5 pl-3 text-right whitespace-nowrap tabular-nums sm:table-cell">{row.tickets.toLocaleString("en-GB")}</td>
+                <td className="py-1.5 pl-3 text-right whitespace-nowrap tabular-nums">{formatCount(row.orders)}</td>
+                <td className="hidden py-1.5 pl-3 text-right whitespace-nowrap tabular-nums sm:table-cell">{formatCount(row.tickets)}</td>
                 <td className="py-1.5 pl-3 text-right whitespace-nowrap tabular-nums">{money(row.revenue)}</td>
               </tr>
             ))}

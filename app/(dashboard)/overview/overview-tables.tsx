@@ -2,15 +2,14 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import type { SummaryGroupRow } from "@/lib/analytics/summary-schemas";
-import { formatMoney } from "@/lib/dashboard/format";
+import { formatCount, formatMoney } from "@/lib/dashboard/format";
 import { DataTable } from "../_components/data-table";
 
-const count = (n: number) => n.toLocaleString("en-GB");
 const column = createColumnHelper<SummaryGroupRow>();
 
 function figureColumns(currency: string) {
   const number = (id: "orders" | "tickets" | "refunded_orders", header: string) =>
-    column.accessor(id, { header, meta: { align: "right" }, cell: (c) => <span className="tabular-nums">{count(c.getValue())}</span> });
+    column.accessor(id, { header, meta: { align: "right" }, cell: (c) => <span className="tabular-nums">{formatCount(c.getValue())}</span> });
   const money = (id: "revenue" | "refunded_amount", header: string) =>
     column.accessor(id, {
       header,

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { can } from "@/lib/auth/permissions";
-import { formatBucket, formatDay, formatMoney } from "@/lib/dashboard/format";
+import { formatBucket, formatCount, formatDay, formatMoney } from "@/lib/dashboard/format";
 import { PERIOD_DAYS, periodSchema, salesOverview } from "@/lib/dashboard/overview";
 import { requireSession } from "@/lib/dashboard/session";
 import { SeriesChart } from "../_components/series-chart";
@@ -20,7 +20,6 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
   const days = periodSchema.parse((await searchParams).days);
   const sales = await salesOverview(session.organizationId, days);
   const money = (minor: number) => formatMoney(minor, sales.currency);
-  const count = (n: number) => n.toLocaleString("en-GB");
   const per = BUCKET_NAMES[sales.bucket];
   const points = (value: (row: (typeof sales.series)[number]) => number) =>
     sales.series.map((row) => ({ label: formatBucket(sales.bucket, row.key, row.label), value: value(row) }));
@@ -58,8 +57,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
 
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Headline label="Revenue" value={totals.revenue} previous={before.revenue} format={money} periodName={periodName(days)} testId="stat-revenue" />
-        <Headline label="Orders" value={totals.orders} previous={before.orders} format={count} periodName={periodName(days)} testId="stat-orders" />
-        <Headline label="Tickets sold" value={totals.tickets} previous={before.tickets} format={count} periodName={periodName(days)} testId="stat-tickets" />
+        <Headline label="Orders" value={totals.orders} previous={before.orders} format={formatCount} periodName={periodName(days)} testId="stat-orders" />
+        <Headline label="Tickets sold" value={totals.tickets} previous={before.tickets} format={formatCount} periodName={periodName(days)} testId="stat-tickets" />
         <Headline
           label="Refunded"
           value={totals.refunded_amount}
@@ -85,7 +84,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         />
         <SeriesChart
           title={`Orders per ${per}`}
-          summary={`Orders per ${per} over the last ${periodName(days)}, ${count(totals.orders)} in total`}
+          summary={`Orders per ${per} over the last ${periodName(days)}, ${formatCount(totals.orders)} in total`}
           points={points((row) => row.orders)}
           unit="count"
           color="#047857"
@@ -93,7 +92,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         />
         <SeriesChart
           title={`Tickets sold per ${per}`}
-          summary={`Tickets sold per ${per} over the last ${periodName(days)}, ${count(totals.tickets)} in total`}
+          summary={`Tickets sold per ${per} over the last ${periodName(days)}, ${formatCount(totals.tickets)} in total`}
           points={points((row) => row.tickets)}
           unit="count"
           color="#6d28d9"
@@ -101,7 +100,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         />
         <SeriesChart
           title={`Refunds per ${per}`}
-          summary={`Refunded amount per ${per} over the last ${periodName(days)}, ${money(totals.refunded_amount)} in ${count(totals.refunded_orders)} orders`}
+          summary={`Refunded amount per ${per} over the last ${periodName(days)}, ${money(totals.refunded_amount)} in ${formatCount(totals.refunded_orders)} orders`}
           points={points((row) => row.refunded_amount)}
           unit={{ currency: sales.currency }}
           color="#b91c1c"

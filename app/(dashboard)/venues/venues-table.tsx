@@ -7,6 +7,7 @@ import type { VenueSort } from "@/lib/dashboard/venues";
 import { DataTable } from "../_components/data-table";
 import { VenueActions } from "./venue-actions";
 import { DateTime } from "../_components/date-time";
+import { formatCount } from "@/lib/dashboard/format";
 
 const column = createColumnHelper<Venue>();
 
@@ -26,7 +27,7 @@ const columns = [
   column.accessor("capacity", {
     header: "Capacity",
     meta: { sort: "capacity" satisfies VenueSort },
-    cell: (c) => <span className="tabular-nums">{c.getValue().toLocaleString("en-GB")}</span>,
+    cell: (c) => <span className="tabular-nums">{formatCount(c.getValue())}</span>,
   }),
   column.accessor("created_at", {
     header: "Created",

@@ -1,17 +1,16 @@
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
 import type { EventSales } from "@/lib/dashboard/event-sales";
-import { formatBucket, formatMoney } from "@/lib/dashboard/format";
+import { formatBucket, formatCount, formatMoney } from "@/lib/dashboard/format";
 import { SeriesChart } from "../../_components/series-chart";
 
 /** Sold against capacity per ticket type, revenue and refunds, and tickets sold over time since the sale opened. */
 export function EventSalesSection({ sales, ticketTypes, currency }: { sales: EventSales; ticketTypes: TicketType[]; currency: string }) {
   const money = (minor: number) => formatMoney(minor, currency);
-  const count = (n: number) => n.toLocaleString("en-GB");
   const figures = [
-    ["Tickets sold", count(sales.totals.tickets), "event-tickets"],
-    ["Orders", count(sales.totals.orders), "event-orders"],
+    ["Tickets sold", formatCount(sales.totals.tickets), "event-tickets"],
+    ["Orders", formatCount(sales.totals.orders), "event-orders"],
     ["Revenue", money(sales.totals.revenue), "event-revenue"],
-    ["Refunded", `${money(sales.totals.refunded_amount)} (${count(sales.totals.refunded_orders)} orders)`, "event-refunded"],
+    ["Refunded", `${money(sales.totals.refunded_amount)} (${formatCount(sales.totals.refunded_orders)} orders)`, "event-refunded"],
   ] as const;
   return (
     <section aria-labelledby="sales-heading" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -43,7 +42,7 @@ export function EventSalesSection({ sales, ticketTypes, currency }: { sales: Eve
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
                     <span className="font-medium break-words">{ticket.name}</span>
                     <span className="tabular-nums text-slate-700">
-                      {count(ticket.quantity_sold)} / {count(ticket.quantity_total)} sold · {money(revenue)}
+                      {formatCount(ticket.quantity_sold)} / {formatCount(ticket.quantity_total)} sold · {money(revenue)}
                     </span>
                   </div>
                   <div
@@ -52,7 +51,7 @@ export function EventSalesSection({ sales, ticketTypes, currency }: { sales: Eve
                     aria-valuemin={0}
                     aria-valuemax={ticket.quantity_total}
                     aria-valuenow={ticket.quantity_sold}
-                    aria-valuetext={`${count(ticket.quantity_sold)} of ${count(ticket.quantity_total)}`}
+                    aria-valuetext={`${formatCount(ticket.quantity_sold)} of ${formatCount(ticket.quantity_total)}`}
                     className="mt-1 h-3 overflow-hidden rounded-full bg-slate-200"
                   >
                     <div className="h-full rounded-full bg-blue-700" style={{ width: `${share * 100}%` }} />
@@ -67,7 +66,7 @@ export function EventSalesSection({ sales, ticketTypes, currency }: { sales: Eve
 
       <SeriesChart
         title="Tickets sold since the sale opened (cumulative)"
-        summary={`Cumulative tickets sold per ${sales.bucket}, ${count(sales.totals.tickets)} in total`}
+        summary={`Cumulative tickets sold per ${sales.bucket}, ${formatCount(sales.totals.tickets)} in total`}
         points={sales.cumulative.map((point) => ({ label: formatBucket(sales.bucket, point.key, point.label), value: point.tickets }))}
         unit="count"
         kind="line"

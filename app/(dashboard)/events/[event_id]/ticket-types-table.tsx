@@ -2,7 +2,7 @@
 
 import { createColumnHelper } from "@tanstack/react-table";
 import type { TicketType } from "@/lib/catalog/ticket-type-schemas";
-import { formatDateTime, formatMoney } from "@/lib/dashboard/format";
+import { formatCount, formatDateTime, formatMoney } from "@/lib/dashboard/format";
 import { DataTable } from "../../_components/data-table";
 import { TicketTypeActions } from "./ticket-type-actions";
 
@@ -20,7 +20,7 @@ const columns = [
     header: "Sold",
     cell: (c) => (
       <span className="whitespace-nowrap tabular-nums">
-        {c.getValue().toLocaleString("en-GB")} / {c.row.original.quantity_total.toLocaleString("en-GB")}
+        {formatCount(c.getValue())} / {formatCount(c.row.original.quantity_total)}
       </span>
     ),
   }),
