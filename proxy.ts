@@ -78,7 +78,7 @@ export const config = {
   matcher: [
     "/((?:v1|analytics_search|webhooks)\\b.*%.*)",
     "/(api/auth/.*%.*)",
-    "/((?:overview|api-keys|orders|events|venues|integrations|deliveries|login)(?:/.*)?)",
+    "/((?:overview|api-keys|orders|events|venues|integrations|deliveries|logs|security|members|account|login)(?:/.*)?)",
     { source: "/:path*", has: [{ type: "header", key: "next-action" }] },
     { source: "/:path*", has: [{ type: "header", key: "content-type", value: "multipart/form-data.*" }] },
   ],
