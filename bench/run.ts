@@ -10,14 +10,17 @@
  * Each case also runs the SQL statements the endpoint issues, through postgres.js, in the same run. Then the app
  * beside the bare Node reference server (bench/bare-server.ts) for every API read endpoint, interleaved rounds
  * (req/s at concurrency 16, CPU per request, p50 at concurrency 1), with the framework's floor (GET /api/health);
- * see support/app-vs-bare.ts. Then the dashboard's pages, signed in (support/dashboard-pages.ts).
+ * see support/app-vs-bare.ts. Then the dashboard's pages, signed in (support/dashboard-pages.ts). Then `q`, filtered
+ * first pages, deep pages, cursor walks and the rate limiter (support/search-cases.ts; under "search").
  * Writes bench/results.json (under "api"; other benchmarks' keys are kept) and bench/results.md. The database is
  * dropped at the end. `--sections` picks parts (e.g. `--sections app-vs-bare,dashboard --orders 100000` while
  * developing; the issue's figures are at 1,000,000 orders).
  *
  *   npm run bench [-- --orders 1000000 --other-orders 100000 --samples 100 --warmup 10 --bare-requests 400
- *                    --dashboard-samples 20 --sections cases,baselines,app-vs-bare,dashboard]
+ *                    --dashboard-samples 20 --search-samples 20 --rate-limit-seconds 10
+ *                    --sections cases,baselines,app-vs-bare,dashboard,search]
  */
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
@@ -28,6 +31,7 @@ import { saveMarkdownSection, saveResults } from "./support/results";
 import { compare, comparisonLines, healthFloor, startBareServer, type Target } from "./support/app-vs-bare";
 import { dashboardLines, dashboardPages, measureDashboardPages } from "./support/dashboard-pages";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
+import { measureSearch, searchLines } from "./support/search-cases";
 import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
 import { percentile, round } from "./support/stats";
 
@@ -44,7 +48,9 @@ const { values: args } = parseArgs({
     "throughput-requests": { type: "string", default: "100" },
     "bare-requests": { type: "string", default: "400" },
     "dashboard-samples": { type: "string", default: "20" },
-    sections: { type: "string", default: "cases,baselines,app-vs-bare,dashboard" },
+    "search-samples": { type: "string", default: "20" },
+    "rate-limit-seconds": { type: "string", default: "10" },
+    sections: { type: "string", default: "cases,baselines,app-vs-bare,dashboard,search" },
   },
 });
 const SECTIONS = new Set(args.sections.split(","));
@@ -403,6 +409,25 @@ async function measureDashboard(sqlc: postgres.Sql, orgId: string, samples: Samp
   return { email_fragment: emailFragment, pages: results, all_targets_met: results.every((r) => r.met) };
 }
 
+async function measureSearchSection(sqlc: postgres.Sql, seeded: Seeded) {
+  const search = await measureSearch({
+    baseUrl: server!.baseUrl,
+    key: seeded.key,
+    sqlc,
+    databaseUrl: benchUrl,
+    orgId: seeded.orgId,
+    samples: Number(args["search-samples"]),
+    budgetMs: SAMPLE_BUDGET_MS,
+    rateLimitSeconds: Number(args["rate-limit-seconds"]),
+    log,
+  });
+  const measuredAt = new Date().toISOString();
+  const loadAverage = loadavg().map((v) => v.toFixed(2)).join(", ");
+  saveResults("search", { measured_at: measuredAt, load_average: loadAverage, ...search });
+  saveMarkdownSection("search", searchLines(search, measuredAt, loadAverage));
+  log(`search: all targets met: ${search.all_targets_met}`);
+}
+
 async function main() {
   const runStarted = performance.now();
   const seeded = await seedBenchDatabase();
@@ -419,6 +444,7 @@ async function main() {
   const baselines = SECTIONS.has("baselines") ? await measureBaselines(sqlc, seeded.keyId, get) : [];
   const appVsBare = SECTIONS.has("app-vs-bare") ? await measureAppVsBare(sqlc, seeded.orgId, seeded.key) : undefined;
   const dashboard = SECTIONS.has("dashboard") ? await measureDashboard(sqlc, seeded.orgId, samples) : undefined;
+  if (SECTIONS.has("search")) await measureSearchSection(sqlc, seeded);
 
   const [version] = await sqlc<{ version: string }[]>`select version()`;
   const summary = {
