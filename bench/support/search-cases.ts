@@ -181,6 +181,8 @@ function facetFilters(inputs: Inputs): Filter[] {
     args: [inputs.dateFrom, `${inputs.dateTo}T00:00:00Z`],
   };
   return [
+    // No filter: the counters' total and the index's first page, the floor the other cases stand on.
+    combine("no filter (reference)", [{ params: {}, where: "true" }]),
     combine("event_id", [event]),
     combine("is_refunded=true", [refunded(true)]),
     combine("is_refunded=false", [refunded(false)]),
