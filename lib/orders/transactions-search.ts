@@ -121,12 +121,19 @@ export async function searchTransactions(
 ): Promise<{ total_count: number; orders: TransactionOrder[]; next_cursor?: string }> {
   const filters = filtersOf(organizationId, query);
   const after = query.cursor && cursorCondition(query, query.cursor);
-  const direction = query.order === "asc" ? asc : desc;
-  const ordering = [direction(SORT_KEYS[query.sort]), direction(orders.id)];
+  const forward = query.order === "asc" ? asc : desc;
+  const ordering = [forward(SORT_KEYS[query.sort]), forward(orders.id)];
   // With q the page visits every match anyway (they come from the trigram indexes, not in sort order), so
   // the same pass counts them instead of a second evaluation of the index union. A cursor page sees only
   // the matches after the cursor, and a page past the end none at all: those count apart.
   const countInPage = Boolean(query.q) && !after;
+  // A deep offset skips that many index entries. Past the middle of the matches the page is read from the
+  // other end of the same index instead (skipping total - from entries, so the last page costs what the
+  // first does); that needs the count first, which without q comes from the trigger-kept counters.
+  const deepTotal = !countInPage && !after && query.from >= REVERSE_FROM ? await countTransactions(organizationId, query, filters) : undefined;
+  const span = pageWindow(query, deepTotal);
+  const backward = query.order === "asc" ? desc : asc;
+  const pageDirection = span.reversed ? backward : forward;
   // Deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the
   // date filter needs), so a deep `from` skips index entries instead of whole rows. One order beyond the
   // page tells whether there is a next one.
@@ -137,17 +144,19 @@ export async function searchTransactions(
     })
     .from(orders)
     .where(and(eq(orders.organizationId, organizationId), ...filters, after))
-    .orderBy(...ordering)
-    .limit(query.size + 1)
-    .offset(query.from)
+    .orderBy(pageDirection(SORT_KEYS[query.sort]), pageDirection(orders.id))
+    .limit(span.limit)
+    .offset(span.offset)
     .as("page");
   const [rows, counted] = await Promise.all([
-    db
-      .select({ order: orders, cursorKey: CURSOR_KEYS[query.sort].text, matches: page.matches })
-      .from(page)
-      .innerJoin(orders, eq(orders.id, page.pageId))
-      .orderBy(...ordering),
-    countInPage ? undefined : countTransactions(organizationId, query, filters),
+    span.limit === 0
+      ? []
+      : db
+          .select({ order: orders, cursorKey: CURSOR_KEYS[query.sort].text, matches: page.matches })
+          .from(page)
+          .innerJoin(orders, eq(orders.id, page.pageId))
+          .orderBy(...ordering),
+    countInPage || deepTotal !== undefined ? deepTotal : countTransactions(organizationId, query, filters),
   ]);
   const total =
     counted ??
@@ -158,6 +167,21 @@ export async function searchTransactions(
     orders: await serializeTransactionOrders(db, rows.slice(0, query.size).map((row) => row.order)),
     ...(last && { next_cursor: encodeCursor({ f: cursorFingerprint(query), k: last.cursorKey, i: last.order.id }) }),
   };
+}
+
+/** Offsets from which a page may be read backwards: below it skipping is cheap and the count would only add a round trip. */
+const REVERSE_FROM = 1_000;
+
+/**
+ * Where the page's rows (and the one beyond it) lie: `from` in the requested order, or, when `total` is known
+ * and the page lies in the second half, the same rows counted from the other end.
+ */
+function pageWindow(query: TransactionsQuery, total: number | undefined): { offset: number; limit: number; reversed: boolean } {
+  const limit = query.size + 1;
+  if (total === undefined || query.from < total / 2) return { offset: query.from, limit, reversed: false };
+  if (query.from >= total) return { offset: 0, limit: 0, reversed: false };
+  const lastIndex = Math.min(query.from + query.size, total - 1);
+  return { offset: total - 1 - lastIndex, limit: lastIndex - query.from + 1, reversed: true };
 }
 
 /** Orders strictly after the cursor's in the query's ordering: (key, id) beyond the last page's last order. */
