@@ -12,13 +12,11 @@
  * when missing) on 127.0.0.1 and measures, with bounded request loops:
  *   - GET /analytics_search/api/transactions: each sort × with/without a date filter × first page and from=100000
  *   - GET /v1/orders and GET /v1/orders/:id
- *   - the search targets of issue 18 through the app: `q` (e-mail and name fragments, an exact order number), the
- *     event_id / is_refunded / date filters alone and combined, the deepest tenth by offset for every sort and the
- *     page after it by cursor ("search", under "api.search")
  * Each case also runs the SQL statements the endpoint issues, through postgres.js, in the same run. Then the app
  * beside the bare Node reference server (bench/bare-server.ts) for every API read endpoint, interleaved rounds
  * (req/s at concurrency 16, CPU per request, p50 at concurrency 1), with the framework's floor (GET /api/health);
- * see support/app-vs-bare.ts. Then the dashboard's pages, signed in (support/dashboard-pages.ts).
+ * see support/app-vs-bare.ts. Then the dashboard's pages, signed in (support/dashboard-pages.ts). Then `q`, filtered
+ * first pages, deep pages, cursor walks and the rate limiter (support/search-cases.ts; under "search").
  * Writes bench/results.json (under "api"; other benchmarks' keys are kept) and bench/results.md. The copy is
  * dropped at the end, the template kept. `--sections` picks parts (e.g. `--sections app-vs-bare,dashboard --orders 100000` while
  * developing; the issue's figures are at 1,000,000 orders).
@@ -27,8 +25,10 @@
  * on-sale), and last bench/summary.ts, which writes and prints the table of which targets hold.
  *
  *   npm run bench [-- --orders 1000000 --other-orders 100000 --samples 100 --warmup 10 --bare-requests 400
- *                    --dashboard-samples 20 --sections cases,search,baselines,app-vs-bare,dashboard]
+ *                    --dashboard-samples 20 --search-samples 20 --rate-limit-seconds 10
+ *                    --sections cases,baselines,app-vs-bare,dashboard,search]
  */
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
@@ -39,6 +39,7 @@ import { saveMarkdownSection, saveResults } from "./support/results";
 import { compare, comparisonLines, healthFloor, startBareServer, type Target } from "./support/app-vs-bare";
 import { dashboardLines, dashboardPages, dashboardSamples, measureDashboardPages } from "./support/dashboard-pages";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
+import { measureSearch, searchLines } from "./support/search-cases";
 import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
 import { percentile, round } from "./support/stats";
 
@@ -55,7 +56,9 @@ const { values: args } = parseArgs({
     "throughput-requests": { type: "string", default: "100" },
     "bare-requests": { type: "string", default: "400" },
     "dashboard-samples": { type: "string", default: "20" },
-    sections: { type: "string", default: "cases,search,baselines,app-vs-bare,dashboard" },
+    "search-samples": { type: "string", default: "20" },
+    "rate-limit-seconds": { type: "string", default: "10" },
+    sections: { type: "string", default: "cases,baselines,app-vs-bare,dashboard,search" },
   },
 });
 const SECTIONS = new Set(args.sections.split(","));
@@ -241,16 +244,6 @@ function apiGetter(baseUrl: string, key: string) {
   };
 }
 
-/** A GET against the app with the bench key that fails unless it answers 200, returning the parsed body. */
-function apiJsonGetter(baseUrl: string, key: string) {
-  const headers = { Authorization: `Bearer ${key}` };
-  return async <T>(url: string): Promise<T> => {
-    const response = await fetch(baseUrl + url, { headers });
-    if (response.status !== 200) throw new Error(`${url} → ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-}
-
 /** The statements the endpoints issue for the rows of a page: items (and campaigns), with an IN list as drizzle writes it. */
 async function details(sqlc: postgres.Sql, ids: string[], campaigns: boolean) {
   await Promise.all([
@@ -384,15 +377,6 @@ async function measureBaselines(sqlc: postgres.Sql, keyId: string, get: (url: st
   return baselines;
 }
 
-/**
- * The rate-limit target's figures from the baselines: the database time of one rate_limit_hit as the app calls
- * it (sequential p50) and the calls per second for one key with CONCURRENCY callers.
- */
-function rateLimitFigures(baselines: { name: string; stats: Stats }[]) {
-  const hit = baselines.find((b) => b.name.startsWith("SQL rate_limit_hit (synchronous_commit on"));
-  return hit && { db_ms_per_request: hit.stats.p50_ms, requests_per_second: hit.stats.rps, concurrency: CONCURRENCY };
-}
-
 /** The app beside the bare reference server for every API read endpoint it implements, against the health floor. */
 async function measureAppVsBare(sqlc: postgres.Sql, orgId: string, key: string) {
   bare = await startBareServer(benchUrl);
@@ -416,94 +400,30 @@ async function measureAppVsBare(sqlc: postgres.Sql, orgId: string, key: string) 
   return { comparisons, health, all_targets_met: comparisons.every((c) => c.targets.cpu && c.targets.throughput && c.targets.p50) };
 }
 
-// ---------- search, filters, deep pages and cursor (issue 18) ----------
-
-const SEARCH_TARGET_MS = { fragment: 30, orderNumber: 5, filtered: 30, deep: 150, cursor: 150 };
-
-interface SearchCase {
-  /** Starts with the target group bench/support/targets.ts judges: q fragment, q order number, filtered, deep, cursor. */
-  name: string;
-  path: string;
-  target_ms: number;
-}
-
-interface SearchResult extends SearchCase {
-  p50_ms: number;
-  p99_ms: number;
-  total_count: number;
-  met: boolean;
-}
-
-/** The transactions search with `params`, first page of size PAGE_SIZE unless `params` says otherwise. */
-const transactionsPath = (params: Record<string, string>) =>
-  `/analytics_search/api/transactions?${new URLSearchParams({ size: String(PAGE_SIZE), ...params })}`;
-
-/**
- * The cases the issue's search targets name, at the seeded size: `q` by an e-mail and a name fragment and by an
- * exact order number, the filters alone and combined, the deepest tenth of the orders by offset for every sort,
- * and the page after that by cursor (whose time must not depend on the depth).
- */
-async function searchCases(sqlc: postgres.Sql, samples: Samples, getJson: (url: string) => Promise<TransactionsPage>): Promise<SearchCase[]> {
-  const [order] = await sqlc<{ customer_email: string; customer_name: string; order_number: number; event_id: string }[]>`
-    select customer_email, customer_name, order_number, event_id from orders where id = ${samples.orderIds[1]!}`;
-  const event = toPublicId("event", order!.event_id);
-  const dates = { date_from: samples.dateFrom, date_to: samples.dateTo };
-  const deep = String(Math.floor(ORDERS * 0.9));
-  const cases: SearchCase[] = [
-    { name: "q fragment: e-mail (4 characters inside the local part)", path: transactionsPath({ q: order!.customer_email.slice(1, 5) }), target_ms: SEARCH_TARGET_MS.fragment },
-    { name: "q fragment: name (surname's first 5 characters)", path: transactionsPath({ q: order!.customer_name.split(" ").at(-1)!.slice(0, 5) }), target_ms: SEARCH_TARGET_MS.fragment },
-    { name: "q order number (exact)", path: transactionsPath({ q: String(order!.order_number) }), target_ms: SEARCH_TARGET_MS.orderNumber },
-    { name: "filtered: event_id", path: transactionsPath({ event_id: event }), target_ms: SEARCH_TARGET_MS.filtered },
-    { name: "filtered: is_refunded=true", path: transactionsPath({ is_refunded: "true" }), target_ms: SEARCH_TARGET_MS.filtered },
-    { name: "filtered: is_refunded=true, sort=price", path: transactionsPath({ is_refunded: "true", sort: "price" }), target_ms: SEARCH_TARGET_MS.filtered },
-    { name: "filtered: event_id + is_refunded=false + dates", path: transactionsPath({ event_id: event, is_refunded: "false", ...dates }), target_ms: SEARCH_TARGET_MS.filtered },
-  ];
-  for (const sort of ["date", "price", "customer_name"] as const) {
-    const offsetPath = transactionsPath({ sort, from: deep });
-    cases.push({ name: `deep: from=${deep} sort=${sort}`, path: offsetPath, target_ms: SEARCH_TARGET_MS.deep });
-    const { data } = await getJson(offsetPath);
-    if (data.next_cursor) {
-      cases.push({ name: `cursor: the page after from=${deep}, sort=${sort}`, path: transactionsPath({ sort, cursor: data.next_cursor }), target_ms: SEARCH_TARGET_MS.cursor });
-    }
-  }
-  return cases;
-}
-
-interface TransactionsPage {
-  data: { total_count: number; next_cursor?: string };
-}
-
-async function measureSearch(sqlc: postgres.Sql, samples: Samples, getJson: (url: string) => Promise<TransactionsPage>) {
-  const results: SearchResult[] = [];
-  for (const c of await searchCases(sqlc, samples, getJson)) {
-    let totalCount = 0;
-    const stats = await measure(async () => {
-      totalCount = (await getJson(c.path)).data.total_count;
-    });
-    results.push({ ...c, p50_ms: stats.p50_ms, p99_ms: stats.p99_ms, total_count: totalCount, met: stats.p50_ms <= c.target_ms });
-    log(`${c.name}: p50 ${stats.p50_ms} ms, p99 ${stats.p99_ms} ms (${totalCount} matches; target ${c.target_ms} ms)`);
-  }
-  return { cases: results, all_targets_met: results.every((r) => r.met) };
-}
-
-function searchLines(search: Awaited<ReturnType<typeof measureSearch>>): string[] {
-  return [
-    "## Search, filtered first pages, deep pages and cursor",
-    "",
-    `Transactions search through the app, size=${PAGE_SIZE} unless \`from\`/\`cursor\` say otherwise, measured like the cases above (sequential p50 and p99). ` +
-      "Targets (issue 18): `q` fragment ≤ 30 ms, exact order number ≤ 5 ms, filtered first pages ≤ 30 ms, deep pages and cursor pages ≤ 150 ms.",
-    "",
-    "| Case | matches | p50 (ms) | p99 (ms) | target p50 (ms) | met |",
-    "|---|---:|---:|---:|---:|---|",
-    ...search.cases.map((c) => `| ${c.name} | ${c.total_count} | ${c.p50_ms} | ${c.p99_ms} | ${c.target_ms} | ${c.met ? "yes" : "**no**"} |`),
-  ];
-}
-
 /** Every dashboard page, signed in as the measured organization's owner. */
 async function measureDashboard(sqlc: postgres.Sql, orgId: string, samples: Samples) {
   const picked = await dashboardSamples(sqlc, orgId, samples.orderIds[0]!);
   const results = await measureDashboardPages({ baseUrl: server!.baseUrl, pid: server!.process.pid! }, DASHBOARD_LOGIN, dashboardPages(picked), DASHBOARD_SAMPLES, log);
   return { email_fragment: picked.emailFragment, order_number: picked.orderNumber, pages: results, all_targets_met: results.every((r) => r.met) };
+}
+
+async function measureSearchSection(sqlc: postgres.Sql, seeded: Seeded) {
+  const search = await measureSearch({
+    baseUrl: server!.baseUrl,
+    key: seeded.key,
+    sqlc,
+    databaseUrl: benchUrl,
+    orgId: seeded.orgId,
+    samples: Number(args["search-samples"]),
+    budgetMs: SAMPLE_BUDGET_MS,
+    rateLimitSeconds: Number(args["rate-limit-seconds"]),
+    log,
+  });
+  const measuredAt = new Date().toISOString();
+  const loadAverage = loadavg().map((v) => v.toFixed(2)).join(", ");
+  saveResults("search", { measured_at: measuredAt, load_average: loadAverage, ...search });
+  saveMarkdownSection("search", searchLines(search, measuredAt, loadAverage));
+  log(`search: all targets met: ${search.all_targets_met}`);
 }
 
 async function main() {
@@ -519,11 +439,10 @@ async function main() {
   const get = apiGetter(server.baseUrl, seeded.key);
 
   const results = SECTIONS.has("cases") ? await measureCases(benchCases(sqlc, seeded.orgId, samples), get) : [];
-  const getJson = apiJsonGetter(server.baseUrl, seeded.key);
-  const search = SECTIONS.has("search") ? await measureSearch(sqlc, samples, (url) => getJson<TransactionsPage>(url)) : undefined;
   const baselines = SECTIONS.has("baselines") ? await measureBaselines(sqlc, seeded.keyId, get) : [];
   const appVsBare = SECTIONS.has("app-vs-bare") ? await measureAppVsBare(sqlc, seeded.orgId, seeded.key) : undefined;
   const dashboard = SECTIONS.has("dashboard") ? await measureDashboard(sqlc, seeded.orgId, samples) : undefined;
+  if (SECTIONS.has("search")) await measureSearchSection(sqlc, seeded);
 
   const [version] = await sqlc<{ version: string }[]>`select version()`;
   const summary = {
@@ -544,10 +463,8 @@ async function main() {
     targets: { p50_ratio_to_raw_sql: TARGET_RATIO, transactions_first_page_p50_ms: TARGET_FIRST_PAGE_MS },
     sections: [...SECTIONS],
     all_targets_met:
-      results.every((r) => r.met) && search?.all_targets_met !== false && appVsBare?.all_targets_met !== false && dashboard?.all_targets_met !== false,
+      results.every((r) => r.met) && appVsBare?.all_targets_met !== false && dashboard?.all_targets_met !== false,
     cases: results,
-    search,
-    rate_limit: rateLimitFigures(baselines),
     baselines,
     app_vs_bare: appVsBare,
     dashboard,
@@ -568,7 +485,6 @@ interface Summary {
   date_window: { date_from: string; date_to: string };
   all_targets_met: boolean;
   cases: CaseResult[];
-  search?: Awaited<ReturnType<typeof measureSearch>>;
   baselines: { name: string; stats: Stats }[];
   app_vs_bare?: Awaited<ReturnType<typeof measureAppVsBare>>;
   dashboard?: Awaited<ReturnType<typeof measureDashboard>>;
@@ -604,7 +520,6 @@ function writeResults(summary: Summary & Record<string, unknown>) {
     "|---|---:|---:|---:|",
     ...summary.baselines.map((b) => `| ${b.name} | ${b.stats.p50_ms} | ${b.stats.p99_ms} | ${b.stats.rps} |`),
     "",
-    ...(summary.search ? [...searchLines(summary.search), ""] : []),
     ...(summary.app_vs_bare ? comparisonLines(summary.app_vs_bare.comparisons, summary.app_vs_bare.health) : []),
     "",
     ...(summary.dashboard ? dashboardLines(summary.dashboard.pages) : []),

@@ -94,6 +94,28 @@ describe("transactions search: cursor paging and q", () => {
     }
   });
 
+  it("answers offsets past the middle (read from the other end of the sort index) with the rows of the offset order", async () => {
+    const total = 2_500;
+    await bulkSeedOrders(organizationId, total);
+    for (const filter of ["", "&is_refunded=false"]) {
+      for (const sort of ["date", "price", "customer_name"]) {
+        for (const order of ["asc", "desc"]) {
+          const query = `sort=${sort}&order=${order}${filter}`;
+          // Cursor pages always read forwards: the order every offset page must agree with.
+          const whole = await walkByCursor(query, 1000);
+          const matches = whole.length;
+          expect(matches, query).toBeGreaterThan(total / 2);
+          for (const from of [1_000, Math.floor(matches / 2), matches - 101, matches - 100, matches - 1, matches, matches + 50]) {
+            const body = await page(`${query}&size=100&from=${from}`);
+            expect(body.data.total_count, `${query} from=${from}`).toBe(matches);
+            expect(body.data.orders.map((o) => o.uuid), `${query} from=${from}`).toEqual(whole.slice(from, from + 100));
+            expect(body.data.next_cursor !== undefined, `${query} from=${from}`).toBe(from + 100 < matches);
+          }
+        }
+      }
+    }
+  });
+
   it("refuses a cursor for another sort or filters, a malformed one, and one combined with from, naming cursor", async () => {
     await seed([{}, {}, {}]);
     const { next_cursor } = (await page("sort=price&order=asc&size=1&is_refunded=false")).data;
