@@ -36,7 +36,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { benchDatabase, type SeededOrganizations } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { compare, comparisonLines, healthFloor, startBareServer, type Target } from "./support/app-vs-bare";
+import { CPU_MARGIN_MS, compare, comparisonLines, healthFloor, startBareServer, type Target } from "./support/app-vs-bare";
 import { dashboardLines, dashboardPages, dashboardSamples, measureDashboardPages } from "./support/dashboard-pages";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
 import { measureSearch, searchLines } from "./support/search-cases";
@@ -392,9 +392,12 @@ async function measureAppVsBare(sqlc: postgres.Sql, orgId: string, key: string) 
     const requests = endpoint.name.endsWith("size 1000") ? Math.ceil(BARE_REQUESTS / 8) : BARE_REQUESTS;
     const c = await compare(endpoint, targets, key, requests, health);
     comparisons.push(c);
+    const held = (met: boolean) => (met ? "holds" : "MISSED");
     log(
       `${c.endpoint}: app ${c.app.rps} req/s, ${c.app.cpu_ms_per_request} ms CPU, p50 ${c.app.p50_ms} ms; ` +
-        `bare ${c.bare.rps} req/s, ${c.bare.cpu_ms_per_request} ms CPU, p50 ${c.bare.p50_ms} ms; targets ${JSON.stringify(c.targets)}`,
+        `bare ${c.bare.rps} req/s, ${c.bare.cpu_ms_per_request} ms CPU, p50 ${c.bare.p50_ms} ms; ` +
+        `CPU target ${held(c.targets.cpu)} (${c.app.cpu_ms_per_request} vs ≤ ${c.targets.cpu_limit_ms} ms = floor ${health.cpu_ms_per_request} + bare + ${CPU_MARGIN_MS}), ` +
+        `req/s ${held(c.targets.throughput)} (${c.ratio_rps}x vs ≤ ${c.targets.ratio_limit}x), p50 ${held(c.targets.p50)} (${c.ratio_p50}x)`,
     );
   }
   return { comparisons, health, all_targets_met: comparisons.every((c) => c.targets.cpu && c.targets.throughput && c.targets.p50) };

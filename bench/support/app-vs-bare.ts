@@ -53,7 +53,7 @@ export interface Comparison {
   rounds: { app: Round; bare: Round }[];
 }
 
-const CPU_MARGIN_MS = 0.5;
+export const CPU_MARGIN_MS = 0.5;
 const RATIO_LIMIT: Record<ApiEndpoint["kind"], number> = { page: 1.5, small: 2 };
 
 /** CPU time the process and its descendants (if it forked any) have used so far, in ms. */

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { db, type Queryable } from "@/db/client";
+import { db, rowsOf, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { env } from "@/lib/env";
+import { rateLimitResult, type RateLimitResult, type RateLimitRow } from "@/lib/http/rate-limit";
 import { NEWEST_FIRST, orderThenId, pageOf, type ListOrder, type PaginationQuery, type SortColumn } from "@/lib/http/pagination";
 import { constantTimeEqual, hmacSha256, randomToken, sha256Hex } from "./secrets";
 import { isScope, type Scope } from "./scopes";
@@ -106,6 +107,27 @@ export async function authenticateApiKey(presented: string): Promise<Authenticat
     organizationId: row.organizationId,
     scopes: row.scopes,
     rateLimitPerMinute: row.rateLimitPerMinute,
+  };
+}
+
+/**
+ * authenticateApiKey and the key's rate_limit_hit (lib/http/rate-limit.ts) in one statement, so one round trip:
+ * the hit is counted only for a key that exists and is not revoked. Null as authenticateApiKey gives it.
+ */
+export async function authenticateApiKeyAndHit(
+  presented: string,
+): Promise<{ key: AuthenticatedKey; rateLimit: RateLimitResult } | null> {
+  if (!KEY_FORMAT.test(presented)) return null;
+  const [row] = rowsOf<{ id: string; organization_id: string; scopes: string[]; rate_limit_per_minute: number } & RateLimitRow>(
+    await db.execute(sql`
+      select k.id, k.organization_id, k.scopes, k.rate_limit_per_minute, hit.allowed, hit.remaining, hit.reset_at
+        from ${apiKeys} k cross join lateral rate_limit_hit(k.id, k.rate_limit_per_minute) hit
+       where k.key_hash = ${sha256Hex(presented)} and k.revoked_at is null`),
+  );
+  if (!row) return null;
+  return {
+    key: { id: row.id, organizationId: row.organization_id, scopes: row.scopes, rateLimitPerMinute: row.rate_limit_per_minute },
+    rateLimit: rateLimitResult(row, row.rate_limit_per_minute),
   };
 }
 

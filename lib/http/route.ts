@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authenticateApiKey } from "@/lib/auth/api-keys";
+import { authenticateApiKeyAndHit } from "@/lib/auth/api-keys";
 import { hasScope } from "@/lib/auth/scopes";
 import { originOf, withAuditContext, type AuditActor } from "@/lib/audit/context";
 import { resolveDashboardPrincipal } from "@/lib/auth/dashboard-principal";
@@ -12,7 +12,7 @@ import { apiErrorFromDatabase } from "./db-errors";
 import { ApiError, apiErrorResponse, newTraceId, type ErrorDetail } from "./errors";
 import { withIdempotency } from "./idempotency";
 import type { Access, Operation, PathParamNames } from "./operation";
-import { enforceRateLimit } from "./rate-limit";
+import { admitted, enforceRateLimit } from "./rate-limit";
 import { fieldPath, readBody } from "./request-body";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -109,10 +109,11 @@ async function authorize(request: Request, access: Access): Promise<Authorized> 
     }
     return { principal: { organizationId: principal.organizationId, userId: principal.userId }, headers };
   }
-  const key = token ? await authenticateApiKey(token) : null;
-  if (!key) throw new ApiError("unauthorized", "Invalid or missing API key");
+  const hit = token ? await authenticateApiKeyAndHit(token) : null;
+  if (!hit) throw new ApiError("unauthorized", "Invalid or missing API key");
+  const { key } = hit;
   noteApiKey(request, key);
-  const headers = await enforceRateLimit(key.id, key.rateLimitPerMinute);
+  const headers = admitted(hit.rateLimit);
   if (!hasScope(key.scopes, access.scope)) {
     throw new ApiError("forbidden", `Insufficient permissions. Required scope: ${access.scope}`, undefined, headers);
   }

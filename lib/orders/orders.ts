@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { db, type Queryable } from "@/db/client";
+import { and, count, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { db, preparedPerHandle, type Queryable } from "@/db/client";
 import { orderItems, orders, organizationOrderCounts } from "@/db/schema";
-import { inUuids } from "@/db/uuid-list";
+import { inUuids, uuidArray } from "@/db/uuid-list";
 import { notFound } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import type { ListOrdersQuery, Order } from "./order-schemas";
@@ -36,30 +36,29 @@ function serializeOrder(row: OrderRow, items: OrderItemRow[]): Order {
   };
 }
 
+const itemsQuery = (q: Queryable, orderIds: string[] | Placeholder) =>
+  q.select().from(orderItems).where(inUuids(orderItems.orderId, orderIds)).orderBy(orderItems.orderId, orderItems.id);
+const orderQuery = (q: Queryable, organizationId: string | Placeholder, orderId: string | Placeholder) =>
+  q.select().from(orders).where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId))).limit(1);
+
+// Outside transactions, as prepared queries: see preparedPerHandle.
+const preparedItems = preparedPerHandle((database) => itemsQuery(database, sql.placeholder("ids")).prepare("order_items_of_orders"));
+const preparedOrder = preparedPerHandle((database) =>
+  orderQuery(database, sql.placeholder("organizationId"), sql.placeholder("orderId")).prepare("order_of_organization"),
+);
+
 /** Serializes order rows (in their order) as spec 2.3 Orders, with one query for all their items. */
 export async function serializeOrders(q: Queryable, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const items = await q
-    .select()
-    .from(orderItems)
-    .where(
-      inUuids(
-        orderItems.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(orderItems.orderId, orderItems.id);
+  const ids = rows.map((row) => row.id);
+  const items = q === db ? await preparedItems().execute({ ids: uuidArray(ids) }) : await itemsQuery(q, ids);
   const byOrder = groupBy(items, (item) => item.orderId);
   return rows.map((row) => serializeOrder(row, byOrder.get(row.id) ?? []));
 }
 
 /** One order of the organization by its UUID as a 2.3 Order, or 404. */
 export async function loadOrder(q: Queryable, organizationId: string, orderId: string): Promise<Order> {
-  const [row] = await q
-    .select()
-    .from(orders)
-    .where(and(eq(orders.organizationId, organizationId), eq(orders.id, orderId)))
-    .limit(1);
+  const [row] = q === db ? await preparedOrder().execute({ organizationId, orderId }) : await orderQuery(q, organizationId, orderId);
   if (!row) throw notFound("Order");
   const [order] = await serializeOrders(q, [row]);
   return order!;

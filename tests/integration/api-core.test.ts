@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { rateLimitCounters } from "@/db/schema";
-import { createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
+import { authenticateApiKeyAndHit, createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
@@ -122,6 +122,20 @@ describe("the route wrapper: authentication, scopes, errors, rate limits, idempo
     expect((await checkRateLimit(tenant.apiKeyId, 5)).allowed).toBe(false);
     await plant(62);
     expect((await checkRateLimit(tenant.apiKeyId, 5)).allowed).toBe(true);
+  });
+
+  it("looks a key up and counts its hit in one statement, only for a live key", async () => {
+    const tenant = await createTenant();
+    const counted = async () =>
+      (await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.subjectId, tenant.apiKeyId)))[0]?.hits.reduce((a, b) => a + b, 0) ?? 0;
+    const first = await authenticateApiKeyAndHit(tenant.apiKey);
+    expect(first?.key).toMatchObject({ id: tenant.apiKeyId, organizationId: tenant.organization.id });
+    expect(first?.rateLimit).toMatchObject({ allowed: true, limit: first!.key.rateLimitPerMinute, remaining: first!.key.rateLimitPerMinute - 1 });
+    expect(await counted()).toBe(1);
+    expect(await authenticateApiKeyAndHit(`sk_${"x".repeat(32)}`)).toBeNull();
+    await revokeApiKey(tenant.organization.id, tenant.apiKeyId);
+    expect(await authenticateApiKeyAndHit(tenant.apiKey)).toBeNull();
+    expect(await counted()).toBe(1);
   });
 
   it("counts concurrent hits of one key exactly", async () => {

@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
+import { runMigrations } from "@/db/migrator";
+import { apiKeys } from "@/db/schema";
+import { createScratchDatabase, DEFAULT_TEST_SERVER_URL, type ScratchDatabase } from "../support/scratch-database";
+
+// PostgreSQL only (the embedded PGlite has no connections to prepare on): a database of its own on the test server.
+describe("drizzle's queries on PostgreSQL", () => {
+  let database: ScratchDatabase;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await createScratchDatabase(process.env.TEST_DATABASE_URL || DEFAULT_TEST_SERVER_URL, "prepared");
+    // One connection, so the statements asked about are that session's.
+    handle = openDatabase({ url: database.url, poolMax: 1 });
+    await runMigrations(handle);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  const prepared = async () =>
+    rowsOf<{ statement: string }>(await handle.db.execute(sql`select statement from pg_prepared_statements`)).map((row) => row.statement);
+
+  it("are prepared statements, still planned for each execution's values", async () => {
+    await handle.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.id, randomUUID()));
+    expect((await prepared()).some((statement) => statement.includes('from "api_keys" where "api_keys"."id" = $1'))).toBe(true);
+    expect(rowsOf(await handle.db.execute(sql`show plan_cache_mode`))).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
+  });
+
+  it("inside transactions too, but not with more parameters than a bounded number of texts allows", async () => {
+    const ids = Array.from({ length: 65 }, () => randomUUID());
+    await handle.db.transaction(async (tx) => {
+      await tx.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.name, "in a transaction"));
+      await tx.select({ id: apiKeys.id }).from(apiKeys).where(inArray(apiKeys.id, ids));
+    });
+    const statements = await prepared();
+    expect(statements.some((statement) => statement.includes('where "api_keys"."name" = $1'))).toBe(true);
+    expect(statements.some((statement) => statement.includes("$65"))).toBe(false);
+  });
+});
