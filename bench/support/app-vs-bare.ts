@@ -6,15 +6,14 @@
  * app is the framework's floor.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ApiEndpoint } from "./endpoints";
+import { cpuMs } from "./process-cpu";
 import { freePort } from "./server";
 import { percentile, round } from "./stats";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 export const REPETITIONS = 3;
 export const CONCURRENCY = 16;
 
@@ -55,16 +54,6 @@ export interface Comparison {
 
 export const CPU_MARGIN_MS = 0.5;
 const RATIO_LIMIT: Record<ApiEndpoint["kind"], number> = { page: 1.5, small: 2 };
-
-/** CPU time the process and its descendants (if it forked any) have used so far, in ms. */
-export function cpuMs(pid: number): number {
-  // Fields after the command's closing parenthesis: state is field 3, utime 14 and stime 15.
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-  return own + (children ? children.split(" ").reduce((sum, child) => sum + cpuMs(Number(child)), 0) : 0);
-}
 
 export async function startBareServer(databaseUrl: string): Promise<{ target: Target; process: ChildProcess }> {
   const port = await freePort();

@@ -7,7 +7,7 @@ import { performance } from "node:perf_hooks";
 import type postgres from "postgres";
 import { toPublicId } from "@/lib/ids";
 import { sessionCookie } from "../../tests/support/sign-in";
-import { cpuMs } from "./app-vs-bare";
+import { cpuMs } from "./process-cpu";
 import { latencySummary, round, type LatencySummary } from "./stats";
 
 export const DASHBOARD_TARGET_P50_MS = 100;

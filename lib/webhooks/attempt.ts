@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db, rowsOf, sessionName } from "@/db/client";
+import { inUuids } from "@/db/uuid-list";
 import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import { signingSecretsSql } from "./integrations";
 import { sendWebhook, type SendOptions, type SendResult } from "./send";
+import { statementBatcher } from "./statement-batcher";
 import { checkTarget, TargetRefused } from "./target";
 import { webhookSignature } from "./verify";
 
@@ -13,6 +15,9 @@ export const MAX_ATTEMPTS = 5;
  * that run was lost (an attempt lasts at most 30 s). Dead processes' deliveries are released at start-up.
  */
 export const STALE_AFTER_SECONDS = 120;
+
+// Claims and records of up to this many runs per statement, two statements of each kind at a time.
+const BATCH = { maxBatch: 64, inFlight: 2 };
 
 export interface AttemptOptions extends SendOptions {
   /** Overrides WEBHOOK_ALLOW_PRIVATE_TARGETS for the delivery-time check of the target. */
@@ -81,19 +86,19 @@ async function unclaimedProgress(deliveryId: string): Promise<DeliveryProgress> 
 }
 
 /**
- * Takes the delivery for one attempt unless it is finished, another live runner holds it, or its
- * integration is disabled, and reads the integration in the same statement (the embedded database runs
- * one statement at a time). A disabled integration's deliveries are paused, as Svix does, rather than
- * failed: they keep their status and attempts, and go out once it is enabled again.
+ * Takes deliveries for one attempt each unless finished, held by another live runner, or their integration is
+ * disabled, and reads the integration in the same statement (the embedded database runs one statement at a
+ * time). A disabled integration's deliveries are paused, as Svix does, rather than failed: they keep their
+ * status and attempts, and go out once it is enabled again. One statement for the claims of many runs.
  */
-async function claim(deliveryId: string) {
-  const [row] = await db
+async function claimAll(deliveryIds: string[]) {
+  const rows = await db
     .update(webhookDeliveries)
     .set({ status: "InProgress", claimedBy: sessionName(), updatedAt: sql`now()` })
     .from(webhookIntegrations)
     .where(
       and(
-        eq(webhookDeliveries.id, deliveryId),
+        inUuids(webhookDeliveries.id, deliveryIds),
         eq(webhookIntegrations.id, webhookDeliveries.integrationId),
         eq(webhookIntegrations.organizationId, webhookDeliveries.organizationId),
         eq(webhookIntegrations.enabled, true),
@@ -122,38 +127,82 @@ async function claim(deliveryId: string) {
       signingSecrets: signingSecretsSql(),
       retrySchedule: webhookIntegrations.retrySchedule,
     });
-  return row;
+  const claimed = new Map(rows.map((row) => [row.id, row]));
+  // A delivery asked for twice in one statement is claimed once, as by two statements one after the other.
+  return deliveryIds.map((id) => {
+    const row = claimed.get(id);
+    claimed.delete(id);
+    return row;
+  });
+}
+
+/** A run's claim, sent with the other runs' claims of the moment (see statementBatcher). */
+const claim = statementBatcher(claimAll, BATCH);
+
+interface Settlement {
+  deliveryId: string;
+  attemptNumber: number;
+  status: DeliveryStatus;
+  result: SendResult;
 }
 
 /**
- * Settles the delivery and inserts its attempt record in one statement (atomic, one round trip).
- * Returns the next_retry_at it set (null when finished), or false when the delivery was deleted (with its
- * organization or integration) while the request ran.
+ * Settles deliveries and inserts their attempt records, one statement for all (atomic, one round trip), the rows
+ * sent as one JSON parameter. For each: the next_retry_at it set (null when finished), or false when the delivery
+ * was deleted (with its organization or integration) while the request ran.
  */
-async function record(deliveryId: string, attemptNumber: number, status: DeliveryStatus, result: SendResult): Promise<string | null | false> {
-  const now = new Date();
-  const nextRetryAt = status === "Failed" ? new Date(now.getTime() + nominalBackoffMs(attemptNumber)).toISOString() : null;
-  const { request } = result;
-  const rows = rowsOf(
+async function recordAll(settlements: Settlement[]): Promise<(string | null | false)[]> {
+  const now = new Date().toISOString();
+  const rows = settlements.map(({ deliveryId, attemptNumber, status, result }) => {
+    const { request } = result;
+    return {
+      delivery_id: deliveryId,
+      attempt_number: attemptNumber,
+      status,
+      next_retry_at: status === "Failed" ? new Date(Date.now() + nominalBackoffMs(attemptNumber)).toISOString() : null,
+      request_url: request?.url ?? null,
+      request_method: request?.method ?? null,
+      request_headers: request?.headers ?? null,
+      started_at: request?.startedAt.toISOString() ?? null,
+      status_code: result.statusCode ?? null,
+      response_headers: result.responseHeaders ?? null,
+      response_body: result.responseBody ?? null,
+      duration_ms: result.durationMs,
+      error_message: result.errorMessage ?? redirectNote(result.statusCode),
+    };
+  });
+  // The ids also as an array, so the planner finds the rows by primary key (it cannot estimate the JSON's rows).
+  const recorded = rowsOf<{ delivery_id: string }>(
     await db.execute(sql`
-      with settled as (
-        update ${webhookDeliveries}
-        set status = ${status}, attempt_count = ${attemptNumber}, last_attempt_at = ${now.toISOString()}::timestamptz,
-            next_retry_at = ${nextRetryAt}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        where id = ${deliveryId}
-        returning id
+      with input as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+          delivery_id uuid, attempt_number int, status text, next_retry_at timestamptz, request_url text, request_method text,
+          request_headers jsonb, started_at timestamptz, status_code int, response_headers jsonb, response_body text,
+          duration_ms int, error_message text)
+      ), settled as (
+        update ${webhookDeliveries} d
+        set status = input.status, attempt_count = input.attempt_number, last_attempt_at = ${now}::timestamptz,
+            next_retry_at = input.next_retry_at, updated_at = ${now}::timestamptz
+        from input
+        where d.id = input.delivery_id and d.id = any(${`{${rows.map((row) => row.delivery_id).join(",")}}`}::uuid[])
+        returning d.id
       )
       insert into ${webhookAttempts} (delivery_id, attempt_number, request_url, request_method, request_headers, started_at,
                                       status_code, response_headers, response_body, duration_ms, error_message, created_at)
-      select id, ${attemptNumber}::int, ${request?.url ?? null}::text, ${request?.method ?? null}::text,
-             ${request ? JSON.stringify(request.headers) : null}::jsonb, ${request?.startedAt.toISOString() ?? null}::timestamptz,
-             ${result.statusCode ?? null}::int, ${result.responseHeaders ? JSON.stringify(result.responseHeaders) : null}::jsonb,
-             ${result.responseBody ?? null}::text, ${result.durationMs}::int,
-             ${result.errorMessage ?? redirectNote(result.statusCode)}::text, ${now.toISOString()}::timestamptz
-      from settled
-      returning id`),
+      select input.delivery_id, input.attempt_number, input.request_url, input.request_method, input.request_headers, input.started_at,
+             input.status_code, input.response_headers, input.response_body, input.duration_ms, input.error_message, ${now}::timestamptz
+      from input join settled on settled.id = input.delivery_id
+      returning delivery_id`),
   );
-  return rows.length > 0 && nextRetryAt;
+  const kept = new Set(recorded.map((row) => row.delivery_id));
+  return rows.map((row) => kept.has(row.delivery_id) && row.next_retry_at);
+}
+
+/** A run's attempt record, sent with the other runs' records of the moment (see statementBatcher). */
+const recordBatched = statementBatcher(recordAll, BATCH);
+
+function record(deliveryId: string, attemptNumber: number, status: DeliveryStatus, result: SendResult): Promise<string | null | false> {
+  return recordBatched({ deliveryId, attemptNumber, status, result });
 }
 
 /**

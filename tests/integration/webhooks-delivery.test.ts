@@ -91,6 +91,18 @@ describe("webhook deliveries", () => {
     expect(server.requests).toHaveLength(5);
   });
 
+  it("attempts made at the same moment go out once each, also a delivery asked for twice (their claims share a statement)", async () => {
+    const server = await receiver(() => ({ status: 200, body: "ok" }));
+    const { organizationId, integration: hook } = await integration(server.url);
+    const rows = await Promise.all(Array.from({ length: 20 }, () => insertDelivery(organizationId, hook.id)));
+    const progress = await Promise.all([...rows.map((row) => attemptDelivery(row.id)), attemptDelivery(rows[0]!.id)]);
+    expect(server.requests).toHaveLength(20);
+    expect(progress.slice(0, 20)).toEqual(rows.map(() => ({ status: "Success", attemptCount: 1, done: true })));
+    // The second ask found the delivery taken, as a second run would: it stops without attempting.
+    expect(progress[20]).toMatchObject({ attemptCount: 0, done: true });
+    for (const row of rows) expect((await attemptRows(row.id)).map((a) => [a.attemptNumber, a.statusCode])).toEqual([[1, 200]]);
+  });
+
   it("records a nominal next_retry_at with backoff while a delivery is Failed", async () => {
     const server = await receiver(() => ({ status: 500 }));
     const { organizationId } = await integration(server.url);
