@@ -79,6 +79,32 @@ describe("ticket stock buckets", () => {
     await expect(order(1, 99)).rejects.toMatchObject({ code: "conflict" });
   });
 
+  it("sells out exactly, without an error, to 16 connections taking tickets at once", async () => {
+    // Near the end every buyer's bucket runs short while others lock all buckets and re-spread them
+    // (db/sql/take-tickets.sql: the fast path's subtransaction keeps that from deadlocking).
+    const { ticket, stock, sold } = await onSale(150);
+    const buyers = postgres(database.url(), { max: BUCKETS, onnotice: () => {} });
+    try {
+      let attempts = 0;
+      let taken = 0;
+      await Promise.all(
+        Array.from({ length: BUCKETS }, async () => {
+          while (attempts++ < 300) {
+            await buyers.begin(async (tx) => {
+              const [row] = await tx`select take_tickets(${`{${ticket.row.id}}`}::uuid[], '{1}'::int[]) as sold_out`;
+              if (row!.sold_out === null) taken++;
+            });
+          }
+        }),
+      );
+      expect(taken).toBe(150);
+    } finally {
+      await buyers.end({ timeout: 5 });
+    }
+    expect(await stock()).toEqual(Array(BUCKETS).fill(0));
+    expect((await sold()).sold).toBe(150);
+  });
+
   it("sells an order whose tickets lie in several buckets, and no more than are left", async () => {
     // 20 tickets: no bucket holds more than 2, so every 3-ticket order gathers from several buckets.
     const { order, stock, sold } = await onSale(20);
