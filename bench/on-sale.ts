@@ -5,7 +5,9 @@
  * interleaved, `--reps` times each, and medians reported; afterwards the ticket type's quantity_sold must
  * equal the tickets in its order items and the number of orders that succeeded (inventory exact). A third,
  * interleaved run is the reference for what the machine allows: the same raw SQL with a ticket type per buyer,
- * so that no row is shared. Each run samples how many backends wait for a lock.
+ * so that no row is shared. Each run samples how many backends wait for a lock. Last, a sell-out: a ticket type
+ * with half a run's tickets, a run's worth of orders for it, half the buyers through the app and half as raw
+ * SQL; exactly its capacity must succeed (the last ticket sold once), every other order get "sold out".
  *
  *   npx tsx --conditions=react-server bench/on-sale.ts [--orders 2000] [--buyers 16] [--reps 3]
  *
@@ -20,6 +22,7 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { benchDatabase } from "./support/database";
+import { rawOrder } from "./support/raw-order";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
@@ -37,6 +40,7 @@ const BUYERS = Number(args.buyers);
 const REPS = Number(args.reps);
 const TARGET_RAW_ORDERS_PER_SECOND = 400;
 const TARGET_APP_RATIO = 2;
+const SELL_OUT_CAPACITY = Math.floor(ORDERS / 2);
 
 const log = benchLogger("on-sale");
 const database = benchDatabase("bench_onsale");
@@ -66,6 +70,9 @@ interface World {
   ticketId: string;
   /** One ticket type per buyer, for the reference run in which no two buyers share a ticket type's row. */
   spreadTicketIds: string[];
+  /** A ticket type of SELL_OUT_CAPACITY tickets for the sell-out. */
+  sellOutPublicId: string;
+  sellOutId: string;
 }
 
 async function setUp(): Promise<World> {
@@ -78,6 +85,7 @@ async function setUp(): Promise<World> {
   const ticket = await ticketType("General admission");
   const spread = [];
   for (let buyer = 0; buyer < BUYERS; buyer++) spread.push(await ticketType(`Block ${buyer + 1}`));
+  const sellOut = await benchTicketType(organization.id, event.id, "Last few", 49_500, SELL_OUT_CAPACITY);
   return {
     organizationId: organization.id,
     apiKey: key,
@@ -86,44 +94,22 @@ async function setUp(): Promise<World> {
     ticketPublicId: ticket.id,
     ticketId: fromPublicId("ticketType", ticket.id)!,
     spreadTicketIds: spread.map((row) => fromPublicId("ticketType", row.id)!),
+    sellOutPublicId: sellOut.id,
+    sellOutId: fromPublicId("ticketType", sellOut.id)!,
   };
 }
 
-/**
- * The statements createOrder (lib/orders/create-order.ts) runs for an order of one ticket without a
- * campaign and without webhook integrations, in the same order, written by hand for postgres.js.
- */
-async function rawOrder(sqlc: postgres.Sql, world: World, n: number, ticketId = world.ticketId): Promise<void> {
-  await sqlc.begin(async (tx) => {
-    const [event] = await tx`select id, name, status from events
-      where organization_id = ${world.organizationId} and id = ${world.eventId} and deleted_at is null for share`;
-    const [ticket] = await tx`select * from ticket_types
-      where organization_id = ${world.organizationId} and event_id = ${world.eventId} and id in (${ticketId})`;
-    const [order] = await tx`insert into orders (organization_id, event_id, order_number, status, customer_email,
-        customer_name, customer_phone, payment_method, payment_method_brand, order_source, currency, original_price, total_price)
-      values (${world.organizationId}, ${event!.id}, next_order_number(${world.organizationId}), 'completed', ${`raw${n}@example.test`},
-        ${`Raw Buyer ${n}`}, null, 'unspecified', 'unspecified', 'api',
-        (select currency from organizations where id = ${world.organizationId}), ${ticket!.price}, ${ticket!.price})
-      returning id`;
-    await tx`insert into order_items (order_id, ticket_type_id, name, category, quantity, unit_price, vat_percent, event_id, event_name)
-      values (${order!.id}, ${ticket!.id}, ${ticket!.name}, ${ticket!.category}, 1, ${ticket!.price}, ${ticket!.vat_percent},
-        ${event!.id}, ${event!.name})`;
-    await tx`select id from webhook_integrations where organization_id = ${world.organizationId} and enabled
-      and deleted_at is null and events @> ${["OrderCompleted"]}`;
-    await tx`select * from orders where organization_id = ${world.organizationId} and id = ${order!.id} limit 1`;
-    await tx`select * from order_items where order_id in (${order!.id})`;
-    const reserved = await tx`update ticket_types set quantity_sold = quantity_sold + 1, updated_at = now()
-      where id = ${ticketId} and cancelled_at is null and quantity_sold + 1 <= quantity_total returning id`;
-    if (reserved.length === 0) throw new Error("sold out");
-  });
+/** One order of one ticket as the app's transaction in raw SQL (bench/support/raw-order.ts). */
+function placeRaw(sqlc: postgres.Sql, world: World, n: number, ticketTypeId = world.ticketId): Promise<boolean> {
+  return rawOrder(sqlc, { organizationId: world.organizationId, eventId: world.eventId, ticketTypeId }, `raw${n}@example.test`);
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
-function postOrder(baseUrl: string, world: World, n: number): Promise<number> {
+function postOrder(baseUrl: string, world: World, n: number, ticketPublicId = world.ticketPublicId): Promise<number> {
   const body = JSON.stringify({
     event_id: world.eventPublicId,
     customer: { email: `app${n}@example.test`, name: `App Buyer ${n}` },
-    items: [{ ticket_id: world.ticketPublicId, quantity: 1 }],
+    items: [{ ticket_id: ticketPublicId, quantity: 1 }],
   });
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -190,6 +176,52 @@ async function rush(placeOne: (n: number, buyer: number) => Promise<boolean>, of
   return { orders_per_second: round(ORDERS / seconds, 1), succeeded, failed, lock_waits_mean: stopSampling() };
 }
 
+interface SellOut {
+  capacity: number;
+  attempts: number;
+  sold: number;
+  sold_out: number;
+  /** Answers that were neither a sale nor "sold out" (must be 0). */
+  other: number;
+  quantity_sold: number;
+  tickets_in_items: number;
+  exact: boolean;
+}
+
+/** RUN orders for the sell-out ticket type: even buyers through the app, odd ones as raw SQL. */
+async function sellOut(sqlc: postgres.Sql, baseUrl: string, world: World, offset: number): Promise<SellOut> {
+  let next = 0;
+  const counts = { sold: 0, sold_out: 0, other: 0 };
+  await Promise.all(
+    Array.from({ length: BUYERS }, async (_, buyer) => {
+      while (next < ORDERS) {
+        const n = offset + next++;
+        const outcome =
+          buyer % 2 === 0
+            ? await postOrder(baseUrl, world, n, world.sellOutPublicId).then((status) => (status === 201 ? "sold" : status === 409 ? "sold_out" : "other"))
+            : await placeRaw(sqlc, world, n, world.sellOutId).then((ok) => (ok ? "sold" : "sold_out"), () => "other" as const);
+        counts[outcome]++;
+      }
+    }),
+  );
+  const [row] = await sqlc<{ quantity_sold: number; items: number }[]>`
+    select t.quantity_sold, (select coalesce(sum(quantity), 0)::int from order_items where ticket_type_id = t.id) as items
+    from ticket_types t where t.id = ${world.sellOutId}`;
+  return {
+    capacity: SELL_OUT_CAPACITY,
+    attempts: ORDERS,
+    ...counts,
+    quantity_sold: row!.quantity_sold,
+    tickets_in_items: row!.items,
+    exact:
+      counts.sold === SELL_OUT_CAPACITY &&
+      counts.sold_out === ORDERS - SELL_OUT_CAPACITY &&
+      counts.other === 0 &&
+      row!.quantity_sold === SELL_OUT_CAPACITY &&
+      row!.items === SELL_OUT_CAPACITY,
+  };
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -206,7 +238,7 @@ async function main() {
 
   // Warm-up: connections, prepared statements and the server's route code.
   const warmUps = [
-    await rush((n) => rawOrder(sqlc, world, n).then(() => true), 0),
+    await rush((n) => placeRaw(sqlc, world, n), 0),
     await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, ORDERS),
   ];
 
@@ -214,17 +246,19 @@ async function main() {
   const appRuns: Run[] = [];
   const spreadRuns: Run[] = [];
   for (let rep = 1; rep <= REPS; rep++) {
-    rawRuns.push(await rush((n) => rawOrder(sqlc, world, n).then(() => true), rep * 3 * ORDERS));
+    rawRuns.push(await rush((n) => placeRaw(sqlc, world, n), rep * 3 * ORDERS));
     appRuns.push(await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, (rep * 3 + 1) * ORDERS));
-    spreadRuns.push(await rush((n, buyer) => rawOrder(sqlc, world, n, world.spreadTicketIds[buyer]).then(() => true), (rep * 3 + 2) * ORDERS));
+    spreadRuns.push(await rush((n, buyer) => placeRaw(sqlc, world, n, world.spreadTicketIds[buyer]), (rep * 3 + 2) * ORDERS));
     log(
       `rep ${rep}: raw SQL ${rawRuns.at(-1)!.orders_per_second} orders/s, app ${appRuns.at(-1)!.orders_per_second} orders/s, ` +
         `raw SQL with a ticket type per buyer ${spreadRuns.at(-1)!.orders_per_second} orders/s`,
     );
   }
+  const lastTickets = await sellOut(sqlc, baseUrl, world, (REPS * 3 + 3) * ORDERS);
+  log(`sell-out: ${JSON.stringify(lastTickets)}`);
 
   const [inventory] = await sqlc<{ sold: number; items: number; orders: number; numbers: number; mismatched_ticket_types: number }[]>`
-    select (select sum(quantity_sold)::int from ticket_types where organization_id = ${world.organizationId}) as sold,
+    select (select sum(t.quantity_sold)::int from ticket_types t where t.organization_id = ${world.organizationId}) as sold,
       (select coalesce(sum(quantity), 0)::int from order_items where ticket_type_id in
         (select id from ticket_types where organization_id = ${world.organizationId})) as items,
       (select count(*)::int from orders where organization_id = ${world.organizationId}) as orders,
@@ -232,10 +266,11 @@ async function main() {
       (select count(*)::int from ticket_types t where t.organization_id = ${world.organizationId}
         and t.quantity_sold <> (select coalesce(sum(quantity), 0) from order_items where ticket_type_id = t.id)) as mismatched_ticket_types`;
   const allRuns = [...warmUps, ...rawRuns, ...appRuns, ...spreadRuns];
-  const succeeded = allRuns.reduce((sum, run) => sum + run.succeeded, 0);
+  const succeeded = allRuns.reduce((sum, run) => sum + run.succeeded, 0) + lastTickets.sold;
   const failed = allRuns.reduce((sum, run) => sum + run.failed, 0);
   const inventoryExact =
     failed === 0 &&
+    lastTickets.exact &&
     inventory!.mismatched_ticket_types === 0 &&
     [inventory!.sold, inventory!.items, inventory!.orders, inventory!.numbers].every((n) => n === succeeded);
 
@@ -253,7 +288,7 @@ async function main() {
     app: { runs: appRuns, median_orders_per_second: appMedian },
     raw_sql_ticket_type_per_buyer: { runs: spreadRuns, median_orders_per_second: spreadMedian },
     raw_to_app_ratio: ratio,
-    inventory: { ...inventory, orders_succeeded: succeeded, failed_orders: failed, exact: inventoryExact },
+    inventory: { ...inventory, orders_succeeded: succeeded, failed_orders: failed, sell_out: lastTickets, exact: inventoryExact },
     targets: {
       raw_sql_at_least_400_orders_per_second: rawMedian >= TARGET_RAW_ORDERS_PER_SECOND,
       app_within_2x_of_raw_sql: ratio <= TARGET_APP_RATIO,
@@ -275,6 +310,7 @@ async function main() {
     `| reference: raw SQL, a ticket type per buyer (no shared row) | ${spreadRuns.map((run) => run.orders_per_second).join(", ")} | ${spreadMedian} | ${spreadRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
     "",
     `Raw SQL / app: ${ratio}x. The reference run is what this machine allows the same transaction when buyers share no ticket type; the gap to the one-ticket-type run is the cost of queueing on that row.`,
+    `Sell-out (${lastTickets.capacity} tickets, ${lastTickets.attempts} orders, half through the app, half raw SQL): ${lastTickets.sold} sold, ${lastTickets.sold_out} sold out, ${lastTickets.other} other answers; quantity_sold ${lastTickets.quantity_sold}, tickets in its order items ${lastTickets.tickets_in_items}.`,
     `Inventory (all ticket types): quantity_sold ${inventory!.sold}, tickets in order items ${inventory!.items}, orders ${inventory!.orders}, distinct order numbers ${inventory!.numbers}, ticket types whose quantity_sold differs from their items ${inventory!.mismatched_ticket_types}, failed orders ${failed}.`,
     "",
     `Targets: raw SQL ≥ ${TARGET_RAW_ORDERS_PER_SECOND} orders/s: ${yesNo(result.targets.raw_sql_at_least_400_orders_per_second)}; app within ${TARGET_APP_RATIO}x of raw SQL: ${yesNo(result.targets.app_within_2x_of_raw_sql)}; inventory exact: ${yesNo(inventoryExact)}.`,

@@ -30,6 +30,7 @@ import { benchDatabase } from "./support/database";
 import { childPids, commandLine, cpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { cleanUpOnInterrupt, freePort } from "./support/server";
+import { rawOrder } from "./support/raw-order";
 import { percentile, round } from "./support/stats";
 import { webhookDeliveryMarkdown, webhookVerdicts, type WebhookBench, type WebhookRound } from "./support/webhook-report";
 
@@ -196,20 +197,9 @@ async function rawSqlOrders(count: number): Promise<number> {
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < count) {
         const n = next++;
-        await sql.begin(async (tx) => {
-          await tx`select id, name, status from events where organization_id = ${organization.id} and id = ${eventId} and deleted_at is null for share`;
-          await tx`select * from ticket_types where organization_id = ${organization.id} and event_id = ${eventId} and id in ${tx([ticketId])}`;
-          await tx`update ticket_types set quantity_sold = quantity_sold + 1, updated_at = now()
-                   where id = ${ticketId} and cancelled_at is null and quantity_sold + 1 <= quantity_total returning id`;
-          const [order] = await tx`insert into orders (organization_id, event_id, order_number, status, customer_email, customer_name,
-                                     payment_method, payment_method_brand, order_source, currency, original_price, total_price)
-                                   values (${organization.id}, ${eventId}, next_order_number(${organization.id}), 'completed', ${`raw${n}@example.test`},
-                                     ${`Raw ${n}`}, 'unspecified', 'unspecified', 'api',
-                                     (select currency from organizations where id = ${organization.id}), 25000, 25000) returning id`;
-          await tx`insert into order_items (order_id, ticket_type_id, name, category, quantity, unit_price, vat_percent, event_id, event_name)
-                   values (${order!.id}, ${ticketId}, 'Standard', 'standard', 1, 25000, 25, ${eventId}, 'Bench concert')`;
-          await tx`select * from orders where id = ${order!.id}`;
-        });
+        if (!(await rawOrder(sql, { organizationId: organization.id, eventId, ticketTypeId: ticketId }, `raw${n}@example.test`))) {
+          throw new Error("raw SQL order: sold out");
+        }
       }
     }),
   );

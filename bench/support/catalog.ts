@@ -40,8 +40,8 @@ export async function benchEvent(
   );
 }
 
-/** A ticket type of a million tickets, on sale from a day ago until a day before a 30-day-away event. */
-export async function benchTicketType(organizationId: string, eventId: string, name: string, price: number) {
+/** A ticket type of a million tickets (or `quantityTotal`), on sale from a day ago until a day before a 30-day-away event. */
+export async function benchTicketType(organizationId: string, eventId: string, name: string, price: number, quantityTotal = 1_000_000) {
   const { createTicketType } = await import("@/lib/catalog/ticket-types");
   const { createTicketTypeSchema } = await import("@/lib/catalog/ticket-type-schemas");
   const now = Date.now();
@@ -51,7 +51,7 @@ export async function benchTicketType(organizationId: string, eventId: string, n
     createTicketTypeSchema.parse({
       name,
       price,
-      quantity_total: 1_000_000,
+      quantity_total: quantityTotal,
       sale_starts_at: new Date(now - DAY).toISOString(),
       sale_ends_at: new Date(now + 29 * DAY).toISOString(),
     }),

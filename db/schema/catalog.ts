@@ -6,6 +6,8 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -74,8 +76,8 @@ export const ticketTypes = pgTable(
     price: integer("price").notNull(),
     currency: text("currency").$type<Currency>().notNull(),
     vatPercent: doublePrecision("vat_percent").notNull().default(6),
+    // What is left to sell lives in ticket_type_stock; sold = quantity_total - its sum (db/sql/ticket-type-quantity-sold.sql).
     quantityTotal: integer("quantity_total").notNull(),
-    quantitySold: integer("quantity_sold").notNull().default(0),
     saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }).notNull(),
     saleEndsAt: timestamp("sale_ends_at", { withTimezone: true }).notNull(),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
@@ -84,10 +86,30 @@ export const ticketTypes = pgTable(
   },
   (t) => [
     index("ticket_types_event_idx").on(t.organizationId, t.eventId, t.createdAt),
-    // The last line of defence against overselling, whatever the application does.
-    check("ticket_types_quantity_check", sql`${t.quantitySold} >= 0 and ${t.quantitySold} <= ${t.quantityTotal}`),
+    check("ticket_types_quantity_check", sql`${t.quantityTotal} >= 0`),
     check("ticket_types_price_check", sql`${t.price} >= 0`),
     check("ticket_types_sale_window_check", sql`${t.saleStartsAt} < ${t.saleEndsAt}`),
+  ],
+);
+
+/**
+ * The tickets of a ticket type still for sale, split over a fixed number of buckets (db/sql/take-tickets.sql):
+ * concurrent buyers of one ticket type take from different rows instead of queueing on one until commit.
+ * Kept by triggers on ticket_types (created with it, re-spread when quantity_total changes).
+ */
+export const ticketTypeStock = pgTable(
+  "ticket_type_stock",
+  {
+    ticketTypeId: uuid("ticket_type_id")
+      .notNull()
+      .references(() => ticketTypes.id, { onDelete: "cascade" }),
+    bucket: smallint("bucket").notNull(),
+    available: integer("available").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketTypeId, t.bucket] }),
+    // The last line of defence against overselling, whatever the application does.
+    check("ticket_type_stock_available_check", sql`${t.available} >= 0`),
   ],
 );
 

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { db, type Queryable, type Transaction } from "@/db/client";
-import { orderItems, orders, ticketTypes, type EventStatus } from "@/db/schema";
+import { orderItems, orders, ticketTypes, ticketTypeStock, type EventStatus } from "@/db/schema";
 import { conflict, notFound, validationFailed } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { getOrganization } from "@/lib/organizations/organizations";
@@ -8,7 +8,16 @@ import { iso, uuidOrNotFound } from "./common-schemas";
 import { findLiveEvent } from "./events";
 import type { CreateTicketTypeInput, TicketType, TicketTypeStatus, UpdateTicketTypeInput } from "./ticket-type-schemas";
 
-type TicketTypeRow = typeof ticketTypes.$inferSelect;
+/**
+ * A ticket type's columns and its tickets sold, which the database derives from the unsold stock
+ * (db/sql/ticket-type-quantity-sold.sql) instead of storing on the ticket type's row.
+ */
+export const ticketTypeColumns = {
+  ...getTableColumns(ticketTypes),
+  quantitySold: sql<number>`${ticketTypes}.quantity_sold`.mapWith(Number),
+};
+
+export type TicketTypeRow = typeof ticketTypes.$inferSelect & { quantitySold: number };
 
 /** Derived, never stored: it depends on the clock, the event and the quantities. */
 export function ticketTypeStatus(row: TicketTypeRow, eventStatus: EventStatus, now: Date): TicketTypeStatus {
@@ -50,16 +59,31 @@ async function editableEvent(tx: Transaction, organizationId: string, eventPubli
   return event;
 }
 
-async function lockedTicketType(tx: Transaction, organizationId: string, eventId: string, publicId: string) {
+/**
+ * The ticket type, locked against other edits and refunds but not against orders, which only take its stock
+ * (db/sql/take-tickets.sql). With `stock`, every stock bucket is locked too, so that quantitySold stays exact
+ * until commit (a capacity change).
+ */
+async function lockedTicketType(
+  tx: Transaction,
+  organizationId: string,
+  eventId: string,
+  publicId: string,
+  { stock = false } = {},
+) {
   const id = uuidOrNotFound("ticketType", publicId, "Ticket type");
-  const [row] = await tx
-    .select()
+  const [found] = await tx
+    .select({ id: ticketTypes.id })
     .from(ticketTypes)
     .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, eventId), eq(ticketTypes.id, id)))
     .limit(1)
-    .for("update");
-  if (!row) throw notFound("Ticket type");
-  return row;
+    .for("no key update");
+  if (!found) throw notFound("Ticket type");
+  if (stock) {
+    await tx.execute(sql`select bucket from ${ticketTypeStock} where ticket_type_id = ${id} order by bucket for update`);
+  }
+  const [row] = await tx.select(ticketTypeColumns).from(ticketTypes).where(eq(ticketTypes.id, id));
+  return row!;
 }
 
 async function assertOrganizationCurrency(q: Queryable, organizationId: string, currency: string | undefined) {
@@ -75,7 +99,7 @@ async function assertOrganizationCurrency(q: Queryable, organizationId: string, 
 export async function listTicketTypes(organizationId: string, eventPublicId: string): Promise<{ data: TicketType[] }> {
   const event = await pathEvent(db, organizationId, eventPublicId);
   const rows = await db
-    .select()
+    .select(ticketTypeColumns)
     .from(ticketTypes)
     .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, event.id)))
     .orderBy(asc(ticketTypes.createdAt), asc(ticketTypes.id));
@@ -93,7 +117,7 @@ export async function ticketTotalsByEvent(
   const rows = await db
     .select({
       eventId: ticketTypes.eventId,
-      sold: sql<number>`sum(${ticketTypes.quantitySold})`.mapWith(Number),
+      sold: sql<number>`sum(${ticketTypeColumns.quantitySold})`.mapWith(Number),
       total: sql<number>`sum(${ticketTypes.quantityTotal})`.mapWith(Number),
     })
     .from(ticketTypes)
@@ -125,7 +149,7 @@ export async function createTicketType(
         vatPercent: input.vat,
       })
       .returning();
-    return serializeTicketType(row!, event.status);
+    return serializeTicketType({ ...row!, quantitySold: 0 }, event.status);
   });
 }
 
@@ -137,7 +161,7 @@ export async function updateTicketType(
 ): Promise<TicketType> {
   return db.transaction(async (tx) => {
     const event = await editableEvent(tx, organizationId, eventPublicId);
-    const current = await lockedTicketType(tx, organizationId, event.id, publicId);
+    const current = await lockedTicketType(tx, organizationId, event.id, publicId, { stock: input.quantity_total !== undefined });
     if (current.cancelledAt) throw conflict("The ticket type is cancelled");
     await assertOrganizationCurrency(tx, organizationId, input.currency);
     if (input.quantity_total !== undefined && input.quantity_total < current.quantitySold) {
@@ -162,7 +186,7 @@ export async function updateTicketType(
       })
       .where(eq(ticketTypes.id, current.id))
       .returning();
-    return serializeTicketType(row!, event.status);
+    return serializeTicketType({ ...row!, quantitySold: current.quantitySold }, event.status);
   });
 }
 

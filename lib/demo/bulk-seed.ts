@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { db, rowsOf, type Queryable, type Transaction } from "@/db/client";
 import { events, organizations, ticketTypes, venues, type Currency } from "@/db/schema";
+import { takeTicketsGrowingCapacity } from "@/lib/catalog/ticket-stock";
 import {
   EMAIL_DOMAINS,
   FIRST_NAMES,
@@ -63,7 +64,12 @@ export async function bulkSeedOrders(
     const numbers: { first: number; last: number }[] = [];
     for (let from = 0; from < count; from += chunkSize) {
       const to = Math.min(count, from + chunkSize) - 1;
-      numbers.push(...rowsOf<{ first: number; last: number }>(await tx.execute(chunkStatement({ organizationId, currency: org.currency, tickets, count, from, to, now }))));
+      const [chunk] = rowsOf<{ first: number; last: number; ticket_type_ids: string[] | null; quantities: number[] | null }>(
+        await tx.execute(chunkStatement({ organizationId, currency: org.currency, tickets, count, from, to, now })),
+      );
+      numbers.push(chunk!);
+      // Load-test volumes exceed any real capacity; the capacity grows rather than the import failing.
+      await takeTicketsGrowingCapacity(tx, chunk!.ticket_type_ids ?? [], chunk!.quantities ?? []);
     }
     return { inserted: count, firstOrderNumber: numbers[0]!.first, lastOrderNumber: numbers.at(-1)!.last };
   });
@@ -246,16 +252,12 @@ function chunkStatement(p: {
       from src
     ),
     sold as (
-      update ticket_types t
-         set quantity_sold = t.quantity_sold + x.quantity,
-             -- Load-test volumes exceed any real capacity; the capacity grows rather than breaking the sold count.
-             quantity_total = greatest(t.quantity_total, t.quantity_sold + x.quantity)
-        from (select ticket_type_id, sum(quantity)::int as quantity from src where status = 'completed' group by 1) x
-       where t.id = x.ticket_type_id
+      select ticket_type_id, sum(quantity)::int as quantity from src where status = 'completed' group by 1
     ),
     items as (
       insert into order_items (id, order_id, ticket_type_id, name, category, quantity, unit_price, vat_percent, event_id, event_name)
       select item_id, id, ticket_type_id, ticket_name, category, quantity, price, vat, event_id, event_name from src
     )
-    select min(order_number)::int as first, max(order_number)::int as last from src`;
+    select (select min(order_number)::int from src) as first, (select max(order_number)::int from src) as last,
+           (select array_agg(ticket_type_id) from sold) as ticket_type_ids, (select array_agg(quantity) from sold) as quantities`;
 }

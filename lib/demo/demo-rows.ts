@@ -119,7 +119,7 @@ export function demoRows(organizationId: string, now: Date) {
     venues: venueRows,
     events: eventRows.map((e) => e.row),
     // Sold quantities are known only once the orders are made.
-    ticketTypes: ticketRows.map(({ eventName: _eventName, ...t }) => t),
+    ticketTypes: ticketRows.map(({ eventName: _eventName, quantitySold: _sold, ...t }) => t),
     campaigns: campaignRows,
     memberships: membershipRows,
     orders: sales.orderRows,

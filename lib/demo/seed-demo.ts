@@ -13,6 +13,7 @@ import {
   venues,
 } from "@/db/schema";
 import { createApiKey, demoApiKey } from "@/lib/auth/api-keys";
+import { setStockFromOrders } from "@/lib/catalog/ticket-stock";
 import { sha256Hex } from "@/lib/auth/secrets";
 import { createUser, findUserByEmail } from "@/lib/auth/users";
 import { demoOrganizationRow, demoRows } from "./demo-rows";
@@ -96,5 +97,6 @@ async function createDemoOrganization(tx: Transaction, now: Date): Promise<strin
   await insertInChunks(rows.orders, (chunk) => tx.insert(orders).values(chunk));
   await insertInChunks(rows.orderItems, (chunk) => tx.insert(orderItems).values(chunk));
   await insertInChunks(rows.orderCampaigns, (chunk) => tx.insert(orderCampaigns).values(chunk));
+  await setStockFromOrders(tx, organizationId);
   return organizationId;
 }

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { db, type Transaction } from "@/db/client";
+import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { db, rowsOf, type Transaction } from "@/db/client";
 import { campaigns, events, orderCampaigns, orderItems, orders, organizations, ticketTypes } from "@/db/schema";
 import { conflict, validationFailed, type ErrorDetail } from "@/lib/http/errors";
 import { fromPublicId } from "@/lib/ids";
-import { announceDeliveries, recordOrderCompleted } from "@/lib/webhooks/outbox";
+import { announceDeliveries, recordOrderCompleted, subscribedIntegrations } from "@/lib/webhooks/outbox";
 import type { CreateOrderInput, Order } from "./order-schemas";
-import { loadOrder } from "./orders";
+import { serializeOrder } from "./orders";
 import { discountOf } from "./pricing";
 
 // API-created orders carry no payment details unless the caller gives them; the columns are required.
@@ -27,14 +27,14 @@ type CampaignRow = typeof campaigns.$inferSelect;
  * Concurrency: the event row is held FOR SHARE, so a concurrent cancel or delete of the event waits for
  * this order and then refunds it. Nothing organization-wide is locked: the order number comes from the
  * organization's sequence and the counter triggers write this connection's slot rows
- * (db/sql/order-counter-slot.sql). The tickets are reserved last (reserveTickets), so the ticket type's row
- * is held only for its update and the commit; an order that finds them sold out rolls back everything,
- * leaving a gap in the order numbers.
+ * (db/sql/order-counter-slot.sql). The tickets are reserved last (reserveTickets) from the ticket type's
+ * stock buckets, so one bucket row is held only for its update and the commit and the ticket type's row is
+ * not written at all; an order that finds them sold out rolls back everything, leaving a gap in the order
+ * numbers. The order in the response is built from the inserted rows, not read back.
  */
 export async function createOrder(organizationId: string, input: CreateOrderInput): Promise<Order> {
   const { order, deliveryIds } = await db.transaction(async (tx) => {
-    const event = await lockEvent(tx, organizationId, input.event_id);
-    const lines = await resolveLines(tx, organizationId, event.id, input.items);
+    const { event, lines } = await lockEventWithLines(tx, organizationId, input);
     const campaign = input.campaign_code ? await findCampaign(tx, organizationId, input.campaign_code) : null;
 
     const originalPrice = lines.reduce((sum, line) => sum + line.ticket.price * line.quantity, 0);
@@ -56,32 +56,36 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
         originalPrice,
         totalPrice: originalPrice - discount,
       })
-      .returning({ id: orders.id });
-    const orderId = row!.id;
+      .returning({ ...getTableColumns(orders), integrationIds: subscribedIntegrations(organizationId, "OrderCompleted") });
+    const { integrationIds, ...orderRow } = row!;
+    const orderId = orderRow.id;
 
-    await tx.insert(orderItems).values(
-      lines.map((line) => ({
-        orderId,
-        ticketTypeId: line.ticket.id,
-        name: line.ticket.name,
-        category: line.ticket.category,
-        quantity: line.quantity,
-        unitPrice: line.ticket.price,
-        vatPercent: line.ticket.vatPercent,
-        eventId: event.id,
-        eventName: event.name,
-      })),
-    );
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        lines.map((line) => ({
+          orderId,
+          ticketTypeId: line.ticket.id,
+          name: line.ticket.name,
+          category: line.ticket.category,
+          quantity: line.quantity,
+          unitPrice: line.ticket.price,
+          vatPercent: line.ticket.vatPercent,
+          eventId: event.id,
+          eventName: event.name,
+        })),
+      )
+      .returning();
     if (campaign) {
       await tx
         .insert(orderCampaigns)
         .values({ orderId, campaignId: campaign.id, name: campaign.name, code: campaign.code, discountAmount: discount });
     }
 
-    const deliveryIds = await recordOrderCompleted(tx, organizationId, orderId);
-    const order = await loadOrder(tx, organizationId, orderId);
+    const deliveryIds = await recordOrderCompleted(tx, organizationId, orderId, integrationIds);
     await reserveTickets(tx, lines);
-    return { order, deliveryIds };
+    // Items in id order, as every read of an order lists them.
+    return { order: serializeOrder(orderRow, items.sort((a, b) => (a.id < b.id ? -1 : 1))), deliveryIds };
   });
   // Only after commit: a webhook must never announce an order that was rolled back.
   await announceDeliveries(deliveryIds);
@@ -89,41 +93,18 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
 }
 
 /**
- * Raises quantity_sold by a conditional UPDATE per ticket type (in id order, so concurrent orders cannot
- * deadlock) that matches no row once the tickets would run out. The last statement before commit: the
- * ticket type's row, which every buyer of an on-sale waits for, is held only for this and the commit.
+ * Takes the tickets from their ticket types' stock (db/sql/take-tickets.sql: this connection's bucket row,
+ * or all of a type's buckets in order when that one runs short) in one statement, the last before commit, so a
+ * stock row is held only for this and the commit. A ticket type without enough left is a 409 (rolled back).
  */
 async function reserveTickets(tx: Transaction, lines: Line[]) {
-  for (const line of [...lines].sort((a, b) => (a.ticket.id < b.ticket.id ? -1 : 1))) {
-    const reserved = await tx
-      .update(ticketTypes)
-      .set({ quantitySold: sql`${ticketTypes.quantitySold} + ${line.quantity}`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(ticketTypes.id, line.ticket.id),
-          isNull(ticketTypes.cancelledAt),
-          sql`${ticketTypes.quantitySold} + ${line.quantity} <= ${ticketTypes.quantityTotal}`,
-        ),
-      )
-      .returning({ id: ticketTypes.id });
-    if (reserved.length === 0) {
-      throw conflict(`Not enough tickets left for "${line.ticket.name}" (items.${line.index}) to sell ${line.quantity}`);
-    }
-  }
-}
-
-async function lockEvent(tx: Transaction, organizationId: string, publicId: string) {
-  const eventId = fromPublicId("event", publicId);
-  const [event] = eventId
-    ? await tx
-        .select({ id: events.id, name: events.name, status: events.status })
-        .from(events)
-        .where(and(eq(events.organizationId, organizationId), eq(events.id, eventId), isNull(events.deletedAt)))
-        .for("share")
-    : [];
-  if (!event) throw validationFailed([{ path: "event_id", message: "no such event" }]);
-  if (event.status !== "published") throw conflict(`Event is ${event.status}; orders can only be placed for published events`);
-  return event;
+  const ids = `{${lines.map((line) => line.ticket.id).join(",")}}`;
+  const quantities = `{${lines.map((line) => line.quantity).join(",")}}`;
+  const [result] = rowsOf<{ sold_out: string | null }>(
+    await tx.execute(sql`select take_tickets(${ids}::uuid[], ${quantities}::int[]) as sold_out`),
+  );
+  const line = lines.find((candidate) => candidate.ticket.id === result?.sold_out);
+  if (line) throw conflict(`Not enough tickets left for "${line.ticket.name}" (items.${line.index}) to sell ${line.quantity}`);
 }
 
 interface Line {
@@ -132,31 +113,38 @@ interface Line {
   ticket: TicketTypeRow;
 }
 
-async function resolveLines(
-  tx: Transaction,
-  organizationId: string,
-  eventId: string,
-  items: CreateOrderInput["items"],
-): Promise<Line[]> {
-  const ids = items.map((item) => fromPublicId("ticketType", item.ticket_id));
+/**
+ * The order's event, held FOR SHARE (see createOrder), and its ticket types by line, read in one statement:
+ * an unknown or deleted event, or a ticket type that is not this event's, is 400 naming the field; an
+ * unpublished event or a ticket type off sale is 409.
+ */
+async function lockEventWithLines(tx: Transaction, organizationId: string, input: CreateOrderInput) {
+  const eventId = fromPublicId("event", input.event_id);
+  const ids = input.items.map((item) => fromPublicId("ticketType", item.ticket_id));
   const wanted = ids.filter((id): id is string => id !== null);
-  const rows = wanted.length
+  const rows = eventId
     ? await tx
-        .select()
-        .from(ticketTypes)
-        .where(
+        .select({ event: { id: events.id, name: events.name, status: events.status }, ticket: getTableColumns(ticketTypes) })
+        .from(events)
+        .leftJoin(
+          ticketTypes,
           and(
             eq(ticketTypes.organizationId, organizationId),
-            eq(ticketTypes.eventId, eventId),
-            inArray(ticketTypes.id, wanted),
+            eq(ticketTypes.eventId, events.id),
+            wanted.length ? inArray(ticketTypes.id, wanted) : sql`false`,
           ),
         )
+        .where(and(eq(events.organizationId, organizationId), eq(events.id, eventId), isNull(events.deletedAt)))
+        .for("share", { of: events })
     : [];
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const event = rows[0]?.event;
+  if (!event) throw validationFailed([{ path: "event_id", message: "no such event" }]);
+  if (event.status !== "published") throw conflict(`Event is ${event.status}; orders can only be placed for published events`);
+  const byId = new Map(rows.flatMap(({ ticket }) => (ticket ? [[ticket.id, ticket] as const] : [])));
 
   const unknown: ErrorDetail[] = [];
   const lines: Line[] = [];
-  items.forEach((item, index) => {
+  input.items.forEach((item, index) => {
     const ticket = byId.get(ids[index] ?? "");
     if (ticket) lines.push({ index, quantity: item.quantity, ticket });
     else unknown.push({ path: `items.${index}.ticket_id`, message: "no such ticket type for this event" });
@@ -169,7 +157,7 @@ async function resolveLines(
     const window = ticket.saleStartsAt.getTime() <= now && now < ticket.saleEndsAt.getTime();
     if (ticket.cancelledAt || !window) throw conflict(`Ticket type "${ticket.name}" (items.${line.index}) is not on sale`);
   }
-  return lines;
+  return { event, lines };
 }
 
 async function findCampaign(tx: Transaction, organizationId: string, code: string): Promise<CampaignRow> {

@@ -10,7 +10,8 @@ import { pageMeta, pageOf } from "@/lib/http/pagination";
 
 type OrderItemRow = typeof orderItems.$inferSelect;
 
-function serializeOrder(row: OrderRow, items: OrderItemRow[]): Order {
+/** A 2.3 Order from its row and its items (in their order). */
+export function serializeOrder(row: OrderRow, items: OrderItemRow[]): Order {
   return {
     id: toPublicId("order", row.id),
     status: row.status,

@@ -11,8 +11,10 @@ import { loadOrder } from "./orders";
 /*
  * Lock order, shared by every writer of orders and ticket quantities so none can deadlock:
  * event row (event cancel/delete FOR UPDATE, order creation FOR SHARE) → ticket_types rows in id
- * order → orders rows → counter slot rows of the changes band (db/sql/order-counter-slot.sql). Order
- * creation locks its counter rows (the new-orders band, never shared with these) before its ticket types.
+ * order → orders rows → counter slot rows of the changes band (db/sql/order-counter-slot.sql) → stock
+ * bucket rows (ticket_type_stock) by ticket type id and bucket. Order creation locks no ticket_types row
+ * (its items' foreign keys take only KEY SHARE, which the NO KEY UPDATE locks here let through) and its
+ * counter rows (the new-orders band, never shared with these) before its stock buckets.
  */
 
 /**
@@ -95,19 +97,13 @@ async function lockTicketTypes(tx: Transaction, organizationId: string, ticketTy
     select tt.id from ticket_types tt
     where tt.id in (${ticketTypeIds}) and tt.organization_id = ${organizationId}
     order by tt.id
-    for update`);
+    for no key update`);
 }
 
-/** Gives the quantities of the given orders' items back to their ticket types (already locked). */
+/** Gives the quantities of the given orders' items back to their ticket types' stock (db/sql/release-tickets.sql). */
 async function releaseTickets(tx: Transaction, organizationId: string, orderIds: SQL) {
   await tx.execute(sql`
-    update ticket_types tt
-    set quantity_sold = tt.quantity_sold - released.quantity, updated_at = now()
-    from (
-      select oi.ticket_type_id, sum(oi.quantity)::int as quantity
-      from order_items oi
-      where oi.order_id in (${orderIds})
-      group by oi.ticket_type_id
-    ) released
-    where tt.id = released.ticket_type_id and tt.organization_id = ${organizationId}`);
+    select release_tickets(array_agg(oi.ticket_type_id), array_agg(oi.quantity))
+    from order_items oi join ticket_types tt on tt.id = oi.ticket_type_id and tt.organization_id = ${organizationId}
+    where oi.order_id in (${orderIds})`);
 }

@@ -32,6 +32,7 @@ import { formatMoney } from "@/lib/dashboard/format";
 import { periodSchema, salesOverview } from "@/lib/dashboard/overview";
 import { useTestDatabase } from "../support/database";
 import { createTenant, TENANT_PASSWORD } from "../support/fixtures";
+import { sellTickets } from "../support/order-fixtures";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
 const DAY = 24 * 60 * 60 * 1000;
@@ -294,17 +295,20 @@ describe("dashboard lists page, sort and filter on the server", () => {
       [3, 10],
       [1, 5],
     ]) {
-      await db.insert(ticketTypes).values({
-        organizationId: organization.id,
-        eventId: published.id,
-        name: `T${total}`,
-        price: 100,
-        currency: "SEK",
-        quantityTotal: total!,
-        quantitySold: sold!,
-        saleStartsAt: NOW,
-        saleEndsAt: new Date(NOW.getTime() + DAY),
-      });
+      const [ticket] = await db
+        .insert(ticketTypes)
+        .values({
+          organizationId: organization.id,
+          eventId: published.id,
+          name: `T${total}`,
+          price: 100,
+          currency: "SEK",
+          quantityTotal: total!,
+          saleStartsAt: NOW,
+          saleEndsAt: new Date(NOW.getTime() + DAY),
+        })
+        .returning();
+      await sellTickets(ticket!.id, sold!);
     }
 
     const list = (params: SearchParams) => listEventPage(organization.id, eventsQueryOf(params));

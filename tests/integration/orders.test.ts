@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
 import { orders, ticketTypes } from "@/db/schema";
+import { ticketTypeColumns } from "@/lib/catalog/ticket-types";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { refundCompletedOrdersOfEvent } from "@/lib/orders/refunds";
 import { expectError, expectStatus } from "../support/catalog";
@@ -29,7 +30,7 @@ interface OrderBody {
 const HOUR = 3_600_000;
 
 async function soldOf(ticketTypeId: string) {
-  const [row] = await db.select().from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId));
+  const [row] = await db.select(ticketTypeColumns).from(ticketTypes).where(eq(ticketTypes.id, ticketTypeId));
   return row!.quantitySold;
 }
 

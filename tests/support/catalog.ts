@@ -1,8 +1,10 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { db } from "@/db/client";
 import { orderItems, orders, ticketTypes } from "@/db/schema";
+import { ticketTypeColumns } from "@/lib/catalog/ticket-types";
 import { fromPublicId } from "@/lib/ids";
+import { sellTickets } from "./order-fixtures";
 import { apiClient } from "./fixtures";
 
 export type Api = ReturnType<typeof apiClient>;
@@ -120,10 +122,7 @@ export async function insertOrder(input: {
     eventName: "Spring concert",
   });
   if ((input.status ?? "completed") === "completed") {
-    await db
-      .update(ticketTypes)
-      .set({ quantitySold: sql`${ticketTypes.quantitySold} + ${input.quantity}` })
-      .where(eq(ticketTypes.id, ticketTypeId));
+    await sellTickets(ticketTypeId, input.quantity);
   }
   return order!;
 }
@@ -134,6 +133,6 @@ export async function orderRow(id: string) {
 }
 
 export async function ticketRow(publicId: string) {
-  const [row] = await db.select().from(ticketTypes).where(eq(ticketTypes.id, fromPublicId("ticketType", publicId)!));
+  const [row] = await db.select(ticketTypeColumns).from(ticketTypes).where(eq(ticketTypes.id, fromPublicId("ticketType", publicId)!));
   return row;
 }

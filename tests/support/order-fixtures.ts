@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "@/db/client";
 import {
   campaigns,
@@ -17,7 +17,13 @@ import { reserveOrderNumbers } from "@/lib/orders/order-numbers";
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR);
 
-type TicketInput = Partial<typeof ticketTypes.$inferInsert>;
+/** quantitySold: tickets already sold when the test starts (taken from the stock as checkout would). */
+type TicketInput = Partial<typeof ticketTypes.$inferInsert> & { quantitySold?: number };
+
+/** Takes `quantity` tickets of the ticket type (bare id) from its stock as an order would (db/sql/take-tickets.sql). */
+export async function sellTickets(ticketTypeId: string, quantity: number) {
+  await db.execute(sql`select take_tickets(${`{${ticketTypeId}}`}::uuid[], ${`{${quantity}}`}::int[])`);
+}
 
 /**
  * A venue, an event and its ticket types written straight into the database, so order tests do not
@@ -46,7 +52,7 @@ export async function insertCatalog(
   const tickets = await db
     .insert(ticketTypes)
     .values(
-      (options.tickets ?? [{}]).map((ticket, index) => ({
+      (options.tickets ?? [{}]).map(({ quantitySold: _sold, ...ticket }, index) => ({
         organizationId,
         eventId: event!.id,
         name: `Ticket ${index + 1}`,
@@ -59,6 +65,9 @@ export async function insertCatalog(
       })),
     )
     .returning();
+  for (const [index, ticket] of (options.tickets ?? []).entries()) {
+    if (ticket.quantitySold) await sellTickets(tickets[index]!.id, ticket.quantitySold);
+  }
   return {
     event: event!,
     eventId: toPublicId("event", event!.id),

@@ -1,6 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "@/db/client";
-import { orderItems, orders, organizations, ticketTypes } from "@/db/schema";
+import { orderItems, orders, organizations } from "@/db/schema";
+import { setStockFromOrders } from "@/lib/catalog/ticket-stock";
 import { insertCatalog } from "./order-fixtures";
 import { reserveOrderNumbers } from "@/lib/orders/order-numbers";
 
@@ -81,11 +82,6 @@ export async function insertRandomSales(organizationId: string, options: { seed:
     ),
   );
   // Sold counts as checkout keeps them, so refunds can release the tickets again.
-  await db.execute(sql`
-    update ${ticketTypes} t set quantity_sold = s.sold
-    from (select ticket_type_id, sum(quantity) as sold from ${orderItems} where order_id in (
-            select id from ${orders} where organization_id = ${organizationId} and status = 'completed')
-          group by ticket_type_id) s
-    where t.id = s.ticket_type_id`);
+  await setStockFromOrders(db, organizationId);
   return { catalogs, rows };
 }

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ticketTypeStatus } from "@/lib/catalog/ticket-types";
-import type { ticketTypes } from "@/db/schema";
+import { ticketTypeStatus, type TicketTypeRow } from "@/lib/catalog/ticket-types";
 
 const now = new Date("2027-01-10T12:00:00Z");
-const row = (overrides: Partial<typeof ticketTypes.$inferSelect> = {}): typeof ticketTypes.$inferSelect => ({
+const row = (overrides: Partial<TicketTypeRow> = {}): TicketTypeRow => ({
   id: "00000000-0000-4000-8000-000000000001",
   organizationId: "00000000-0000-4000-8000-000000000002",
   eventId: "00000000-0000-4000-8000-000000000003",

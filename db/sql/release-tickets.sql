@@ -1,0 +1,14 @@
+-- release_tickets(ticket_type_ids, quantities): gives tickets back to ticket_type_stock (refunds) into this
+-- connection's bucket, one ticket type at a time in id order, the order take_tickets locks them in.
+CREATE OR REPLACE FUNCTION release_tickets(ticket_type_ids uuid[], quantities integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  line record;
+BEGIN
+  FOR line IN
+    SELECT t.id, sum(t.quantity)::integer AS quantity FROM unnest(ticket_type_ids, quantities) AS t(id, quantity)
+    GROUP BY t.id ORDER BY t.id
+  LOOP
+    UPDATE ticket_type_stock SET available = available + line.quantity
+    WHERE ticket_type_id = line.id AND bucket = pg_backend_pid() % ticket_stock_buckets();
+  END LOOP;
+END $$;
