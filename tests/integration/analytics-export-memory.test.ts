@@ -15,14 +15,20 @@ const MB = 1024 * 1024;
  */
 const BOUND_MB = 50;
 
-/** Every kind of export, one after another on the same server (bulkSeedOrders writes one cart item an order). */
+/** Every kind of export (bulkSeedOrders writes one cart item an order). */
 const EXPORTS = ["format=csv", "format=jsonl", "format=csv&rows=items"];
+/**
+ * One after another, then two at once, then the first again, all against the one idle size measured before
+ * the first: what an export leaves behind (garbage V8 has not collected, memory not returned to the system)
+ * counts against the next, as on a server that exports all day.
+ */
+const STEPS = [...EXPORTS.map((query) => [query]), ["format=jsonl", "format=csv&rows=items"], ["format=csv"]];
 
 describe("transactions export memory (production server on PostgreSQL)", () => {
   const database = usePostgresDatabasePerTest();
   const apps = useAppProcesses();
 
-  it(`streams ${ORDERS.toLocaleString("en-GB")} orders in every format with the server's RSS growing by less than ${BOUND_MB} MB`, async () => {
+  it(`streams ${ORDERS.toLocaleString("en-GB")} orders in every format, in sequence and two at once, with the server's RSS growing by less than ${BOUND_MB} MB`, async () => {
     const tenant = await createTenant();
     await bulkSeedOrders(tenant.organization.id, ORDERS, { chunkSize: 50_000 });
     const app = await apps.start({ databaseUrl: database.url() });
@@ -33,9 +39,7 @@ describe("transactions export memory (production server on PostgreSQL)", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const idle = treeRss(app.pid);
 
-    const growth: Record<string, number> = {};
-    for (const query of EXPORTS) {
-      const sampler = sampleTreeRss(app.pid);
+    const countLines = async (query: string) => {
       const response = await get(query);
       expect(response.status).toBe(200);
       let lines = 0;
@@ -43,12 +47,17 @@ describe("transactions export memory (production server on PostgreSQL)", () => {
       for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
         for (let at = chunk.value.indexOf(10); at >= 0; at = chunk.value.indexOf(10, at + 1)) lines++;
       }
-      growth[query] = Math.round(((sampler.stop() - idle) / MB) * 10) / 10;
       expect(lines, query).toBe(query.includes("jsonl") ? ORDERS : ORDERS + 1);
+    };
+    const growth: { step: string; mb: number }[] = [];
+    for (const step of STEPS) {
+      const sampler = sampleTreeRss(app.pid);
+      await Promise.all(step.map(countLines));
+      growth.push({ step: step.join(" ∥ "), mb: Math.round(((sampler.stop() - idle) / MB) * 10) / 10 });
     }
 
     const report = `RSS ${Math.round(idle / MB)} MB idle, growth (MB) ${JSON.stringify(growth)}`;
     console.log(report);
-    for (const query of EXPORTS) expect(growth[query], report).toBeLessThan(BOUND_MB);
-  }, 240_000);
+    for (const { mb } of growth) expect(mb, report).toBeLessThan(BOUND_MB);
+  }, 600_000);
 });
