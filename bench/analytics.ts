@@ -9,8 +9,10 @@
  *   - GET /analytics_search/api/summary over one year, group_by=day, month, event and ticket_type (sequential
  *     samples; p50)
  *   - GET /analytics_search/api/transactions/export of every order as CSV, as JSON Lines, and as CSV with one row
- *     per cart item (rows=items): first byte, total time, rows, bytes, and the peak RSS of the server's process
- *     tree (/proc, sampled every 50 ms) over its idle RSS, measured once before the first export
+ *     per cart item (rows=items), one after another, then JSON Lines and rows=items at once, then CSV again: first
+ *     byte, total time, rows, bytes, and the peak RSS of the server's process tree (/proc, sampled every 50 ms)
+ *     over its idle RSS, measured once before the first export (what is left over from one export counts against
+ *     the next, as on a server that exports all day)
  * Writes bench/results.json (under "analytics") and its section of bench/results.md. The copy is dropped at the end.
  *
  *   npx tsx --conditions=react-server bench/analytics.ts [-- --orders 1000000 --other-orders 100000 --samples 50]
@@ -111,11 +113,29 @@ async function main() {
   const pid = server.process.pid!;
   const idleRss = treeRss(pid);
   const exports: ExportResult[] = [];
-  for (const variant of EXPORTS) {
-    exports.push(await measureExport(server.baseUrl, pid, headers, variant, idleRss));
-    const e = exports.at(-1)!;
-    log(`export ${variant.name}: ${e.rows} rows, ${e.size_mb} MB, first byte ${e.first_byte_ms} ms, ${e.total_s} s, RSS +${e.growth_mb} MB over idle`);
+  for (const [stepIndex, step] of EXPORT_STEPS.entries()) {
+    const sampler = sampleTreeRss(pid);
+    const reads = await Promise.all(step.map((variant) => readExport(server!.baseUrl, headers, variant)));
+    const peakRss = sampler.stop();
+    const concurrent = step.length > 1;
+    for (const [index, read] of reads.entries()) {
+      const variant = step[index]!;
+      const growthMb = (peakRss - idleRss) / MB;
+      const e: ExportResult = {
+        ...read,
+        name: variant.name,
+        position: stepIndex + 1,
+        concurrent,
+        peak_rss_mb: round(peakRss / MB),
+        growth_mb: round(growthMb),
+        // Alone, an export must finish within the time target; two at once share the CPUs, so only memory counts.
+        met: read.status === 200 && read.rows === variant.rows && (concurrent || read.total_s < EXPORT_TARGET_S) && growthMb < MEMORY_TARGET_MB,
+      };
+      exports.push(e);
+      log(`export ${e.position} ${variant.name}${concurrent ? " (concurrent)" : ""}: ${e.rows} rows, ${e.size_mb} MB, first byte ${e.first_byte_ms} ms, ${e.total_s} s, RSS +${e.growth_mb} MB over idle`);
+    }
   }
+  const memoryMet = exports.every((e) => e.growth_mb < MEMORY_TARGET_MB);
   const loadAfter = round(loadavg()[0]!);
 
   const result = {
@@ -130,6 +150,7 @@ async function main() {
     summaries,
     idle_rss_mb: round(idleRss / MB),
     exports,
+    export_memory_met: memoryMet,
     load_average: { before_summaries: loadBefore, after_exports: loadAfter },
     run_seconds: round((performance.now() - runStarted) / 1000),
   };
@@ -148,13 +169,16 @@ async function main() {
       (s) => `| group_by=${s.group_by} | ${s.latency.p50_ms} | ${s.latency.p95_ms} | ${s.latency.p99_ms} | ${s.target_ms === null ? "none" : `< ${s.target_ms} ms`} | ${yesNo(s.met)} |`,
     ),
     "",
-    `Exports of every order, one after another on the same server; RSS is the server's process tree sampled every 50 ms, its growth the peak over the idle RSS measured once before the first export (${result.idle_rss_mb} MB). Targets: under ${EXPORT_TARGET_S} s and within ${MEMORY_TARGET_MB} MB of idle.`,
+    `Exports of every order on one server: three one after another, then two at once (marked ∥, sharing one RSS peak), then CSV again. RSS is the server's process tree sampled every 50 ms, its growth the peak over the idle RSS measured once before the first export (${result.idle_rss_mb} MB), so what one export leaves behind counts against the next. Targets: under ${EXPORT_TARGET_S} s (alone) and within ${MEMORY_TARGET_MB} MB of idle.`,
     "",
-    "| Export | rows | size (MB) | first byte (ms) | total (s) | peak RSS (MB) | growth (MB) | met |",
-    "|---|---:|---:|---:|---:|---:|---:|---|",
+    "| # | Export | rows | size (MB) | first byte (ms) | total (s) | peak RSS (MB) | growth (MB) | met |",
+    "|---:|---|---:|---:|---:|---:|---:|---:|---|",
     ...exports.map(
-      (e) => `| ${e.name} | ${e.rows.toLocaleString("en-GB")} | ${e.size_mb} | ${e.first_byte_ms} | ${e.total_s} | ${e.peak_rss_mb} | +${e.growth_mb} | ${yesNo(e.met)} |`,
+      (e) =>
+        `| ${e.position} | ${e.name}${e.concurrent ? " ∥" : ""} | ${e.rows.toLocaleString("en-GB")} | ${e.size_mb} | ${e.first_byte_ms} | ${e.total_s} | ${e.peak_rss_mb} | +${e.growth_mb} | ${yesNo(e.met)} |`,
     ),
+    "",
+    `Export memory in sequence and at once within ${MEMORY_TARGET_MB} MB of idle: ${memoryMet ? "**met**" : "**not met**"} (largest growth +${round(Math.max(...exports.map((e) => e.growth_mb)))} MB).`,
   ]);
 }
 
@@ -166,26 +190,32 @@ interface ExportVariant {
 }
 
 /** Every order as CSV (the default), as JSON Lines, and one CSV row per cart item (bulkSeedOrders writes one item an order). */
-const EXPORTS: ExportVariant[] = [
-  { name: "CSV, one row per order", query: "format=csv", rows: ORDERS },
-  { name: "JSON Lines, one row per order", query: "format=jsonl", rows: ORDERS },
-  { name: "CSV, one row per item (rows=items)", query: "format=csv&rows=items", rows: ORDERS },
-];
+const CSV: ExportVariant = { name: "CSV, one row per order", query: "format=csv", rows: ORDERS };
+const JSONL: ExportVariant = { name: "JSON Lines, one row per order", query: "format=jsonl", rows: ORDERS };
+const ITEMS: ExportVariant = { name: "CSV, one row per item (rows=items)", query: "format=csv&rows=items", rows: ORDERS };
+const EXPORTS = [CSV, JSONL, ITEMS];
+/** Each step's exports run at once; the steps run one after another against the one idle RSS. */
+const EXPORT_STEPS: ExportVariant[][] = [[CSV], [JSONL], [ITEMS], [JSONL, ITEMS], [CSV]];
 
-interface ExportResult {
-  name: string;
+interface ExportRead {
   status: number;
   rows: number;
   size_mb: number;
   first_byte_ms: number;
   total_s: number;
+}
+
+interface ExportResult extends ExportRead {
+  name: string;
+  /** Its place in the run (concurrent exports share one). */
+  position: number;
+  concurrent: boolean;
   peak_rss_mb: number;
   growth_mb: number;
   met: boolean;
 }
 
-async function measureExport(baseUrl: string, pid: number, headers: Record<string, string>, variant: ExportVariant, idleRss: number): Promise<ExportResult> {
-  const sampler = sampleTreeRss(pid);
+async function readExport(baseUrl: string, headers: Record<string, string>, variant: ExportVariant): Promise<ExportRead> {
   const started = performance.now();
   const response = await fetch(`${baseUrl}/analytics_search/api/transactions/export?${variant.query}`, { headers });
   let firstByteMs = NaN;
@@ -197,20 +227,12 @@ async function measureExport(baseUrl: string, pid: number, headers: Record<strin
     bytes += chunk.value.byteLength;
     for (let at = chunk.value.indexOf(10); at >= 0; at = chunk.value.indexOf(10, at + 1)) lines++;
   }
-  const totalSeconds = (performance.now() - started) / 1000;
-  const peakRss = sampler.stop();
-  const rows = variant.query.includes("format=jsonl") ? lines : lines - 1;
-  const growthMb = (peakRss - idleRss) / MB;
   return {
-    name: variant.name,
     status: response.status,
-    rows,
+    rows: variant.query.includes("format=jsonl") ? lines : lines - 1,
     size_mb: round(bytes / MB),
     first_byte_ms: round(firstByteMs),
-    total_s: round(totalSeconds),
-    peak_rss_mb: round(peakRss / MB),
-    growth_mb: round(growthMb),
-    met: response.status === 200 && rows === variant.rows && totalSeconds < EXPORT_TARGET_S && growthMb < MEMORY_TARGET_MB,
+    total_s: round((performance.now() - started) / 1000),
   };
 }
 

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { SERVER_NODE_OPTIONS } from "../../lib/cli/server-node-options";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const distDir = path.resolve(root, process.env.NEXT_DIST_DIR || ".next");
@@ -36,13 +37,13 @@ export interface BenchServer {
 
 /**
  * `next start` of the production build on a free port of 127.0.0.1, against `databaseUrl`; resolves once
- * /api/health answers. `env` adds to (or overrides) the server's environment; `nodeOptions` go to its Node
- * (e.g. --cpu-prof).
+ * /api/health answers, with the Node options `npm start` gives its servers. `env` adds to (or overrides) the
+ * server's environment; `nodeOptions` go to its Node besides (e.g. --cpu-prof).
  */
 export async function startNextServer(databaseUrl: string, env: Record<string, string> = {}, nodeOptions: string[] = []): Promise<BenchServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...nodeOptions, nextCli, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ...nodeOptions, nextCli, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {

@@ -16,6 +16,7 @@ import { demoApiKey } from "@/lib/auth/api-keys";
 import { demoBanner } from "@/lib/demo/banner";
 import { DEMO_LOGIN, ensureDemoKey, findDemoOrganization, seedDemoData } from "@/lib/demo/seed-demo";
 import { env, inngestCloudMode } from "@/lib/env";
+import { SERVER_NODE_OPTIONS } from "./server-node-options";
 import { refuseIfServerHoldsDatabase, removeServerPid, writeServerPid } from "./server-pid";
 import { exitCodeOf, startWorkers, type WorkerCluster, type WorkerRole } from "./worker-cluster";
 
@@ -114,7 +115,7 @@ const web: WorkerRole = {
   script: nextCli,
   args: ["start", "-p", String(port)],
   // No tsx loader: the web workers run Next's own CLI.
-  execArgv: [],
+  execArgv: [...SERVER_NODE_OPTIONS],
   env: deliveryWorker ? { WEBHOOK_DELIVERIES: "worker" } : undefined,
   upWhen: "listening",
 };

@@ -1,11 +1,13 @@
 /**
- * Real `next start` processes of the production build (NEXT_DIST_DIR, default .next) for fault tests: each on
- * a free port of 127.0.0.1 with its own DATABASE_URL, stoppable gently (SIGTERM) or by a crash (SIGKILL).
+ * Real `next start` processes of the production build (NEXT_DIST_DIR, default .next) for fault tests, with the
+ * Node options `npm start` gives its servers: each on a free port of 127.0.0.1 with its own DATABASE_URL,
+ * stoppable gently (SIGTERM) or by a crash (SIGKILL).
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterEach } from "vitest";
 import { freePort } from "../../bench/support/server";
+import { SERVER_NODE_OPTIONS } from "../../lib/cli/server-node-options";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const nextCli = path.join(root, "node_modules", "next", "dist", "bin", "next");
@@ -41,7 +43,7 @@ export { freePort };
 
 function spawnApp(port: number, options: AppOptions): AppProcess {
   const inherited = Object.fromEntries(INHERITED.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])));
-  const child = spawn(process.execPath, [nextCli, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_OPTIONS, nextCli, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
