@@ -158,6 +158,8 @@ export function sendWebhook(
   });
 }
 
+// PostgreSQL text (and jsonb) cannot hold U+0000: a receiver's NUL is kept as U+FFFD, as undecodable bytes are, or
+// the attempt could not be recorded and the delivery, left in flight, would be sent again.
 function truncatedText(chunks: Buffer[]): string {
-  return Array.from(Buffer.concat(chunks).toString("utf8")).slice(0, RESPONSE_BODY_LIMIT).join("");
+  return Array.from(Buffer.concat(chunks).toString("utf8").replaceAll("\u0000", "\uFFFD")).slice(0, RESPONSE_BODY_LIMIT).join("");
 }

@@ -126,6 +126,19 @@ describe("hostile webhook receivers", () => {
     expect(await deliveryRow(hostileDelivery.id)).toMatchObject({ status: "Failed", attemptCount: 1 });
   });
 
+  it("records a response body holding NUL characters (which PostgreSQL cannot store) with them replaced, and delivers once", async () => {
+    const { organization } = await createTenant();
+    const server = await receiver(() => ({ status: 200, body: "ok\u0000\u0000done" }));
+    const delivery = await insertDelivery(organization.id, (await createIntegration({ organizationId: organization.id, url: server.url })).id);
+
+    expect(await attemptDelivery(delivery.id)).toMatchObject({ status: "Success", attemptCount: 1 });
+    const [attempt, ...more] = await attemptRows(delivery.id);
+    expect(more).toEqual([]);
+    expect(attempt!.responseBody).toBe("ok\uFFFD\uFFFDdone");
+    expect(await deliveryRow(delivery.id)).toMatchObject({ status: "Success", attemptCount: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("reads an endless body into bounded memory: the first 5000 characters kept, the rest dropped as it arrives", async () => {
     const server = await receiver(() => endless.respond);
     const target = await checkTarget(server.url);
