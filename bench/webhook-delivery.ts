@@ -16,7 +16,6 @@
  * The server runs with DB_POOL_MAX=8 unless set (the machine's PostgreSQL is shared; 100 connections).
  * Results go to bench/results.json ("webhook_delivery") and bench/results.md (section webhook-delivery).
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -29,7 +28,8 @@ import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { benchDatabase } from "./support/database";
 import { childPids, commandLine, cpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { cleanUpOnInterrupt, freePort } from "./support/server";
+import { startNpmStart, type NpmStart } from "./support/npm-start";
+import { cleanUpOnInterrupt } from "./support/server";
 import { rawOrder } from "./support/raw-order";
 import { percentile, round } from "./support/stats";
 import { webhookDeliveryMarkdown, webhookVerdicts, type WebhookBench, type WebhookRound } from "./support/webhook-report";
@@ -48,7 +48,6 @@ const ROUNDS = Number(values.rounds);
 const CONCURRENCY = Number(values.concurrency);
 const BACKLOG = Number(values.backlog);
 const PROBE_MS = Number(values["probe-seconds"]) * 1000;
-const root = path.resolve(import.meta.dirname, "..");
 const log = (message: string) => console.error(`[webhook-delivery] ${message}`);
 
 // Before any app module reads the environment: the bench signs the user token the server verifies.
@@ -61,14 +60,9 @@ delete process.env.INNGEST_SIGNING_KEY;
 
 const database = benchDatabase("bench_webhooks");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-"));
-const started: { server?: ReturnType<typeof spawn> } = {};
+const started: { app?: NpmStart } = {};
 const cleanUp = async () => {
-  const { server } = started;
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
-  }
+  await started.app?.stop();
   await database.drop().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
 };
@@ -139,22 +133,8 @@ const setEnabled = (integrationId: string, enabled: boolean) =>
 await setEnabled(healthyId, false);
 await setEnabled(deadId, false);
 
-// `npm start` exactly as on a PostgreSQL deployment, on a free port.
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-let output = "";
-const server = (started.server = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/cli/start.ts"], {
-  cwd: root,
-  stdio: ["ignore", "pipe", "pipe"],
-  env: { DB_POOL_MAX: "8", ...process.env, NODE_ENV: "production", DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), AUTH_SECRET },
-}));
-for (const stream of [server.stdout!, server.stderr!]) stream.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-const startDeadline = Date.now() + 300_000;
-while (!/Ticketing service is ready \((\d+) server process/.test(output)) {
-  if (server.exitCode !== null || Date.now() > startDeadline) throw new Error(`npm start did not become ready:\n${output}`);
-  await new Promise((resolve) => setTimeout(resolve, 300));
-}
-const serverProcesses = Number(/ready \((\d+) server process/.exec(output)![1]);
+const app = (started.app = await startNpmStart({ DATABASE_URL: database.url, DATA_DIR: dataDir, AUTH_SECRET }));
+const { baseUrl, serverProcesses, process: server } = app;
 log(`npm start ready with ${serverProcesses} server processes`);
 
 const orderBody = (n: number) =>

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { freePort } from "./server";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+export interface NpmStart {
+  baseUrl: string;
+  /** Web server processes `npm start` reported (its cluster workers; the delivery worker not counted). */
+  serverProcesses: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` exactly as on a PostgreSQL deployment (lib/cli/start.ts: the cluster of web workers and the delivery
+ * worker), on a free port of 127.0.0.1, resolved once it prints that it is ready. `env` adds to or overrides the
+ * bench's own environment (DATABASE_URL, DATA_DIR and AUTH_SECRET at least).
+ */
+export async function startNpmStart(env: Record<string, string>): Promise<NpmStart> {
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/cli/start.ts"], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { DB_POOL_MAX: "8", ...process.env, NODE_ENV: "production", ...env, PORT: String(port) },
+  });
+  for (const stream of [child.stdout!, child.stderr!]) stream.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  const deadline = Date.now() + 300_000;
+  while (!/Ticketing service is ready \((\d+) server process/.test(output)) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`npm start did not become ready:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  const serverProcesses = Number(/ready \((\d+) server process/.exec(output)![1]);
+  return { baseUrl: `http://127.0.0.1:${port}`, serverProcesses, process: child, stop };
+}

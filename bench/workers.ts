@@ -1,0 +1,146 @@
+/**
+ * `npx tsx --conditions=react-server bench/workers.ts` (part of `npm run bench`): what `npm start`'s one web worker
+ * per core buys. Starts `npm start` on PostgreSQL with WEB_CONCURRENCY=1 and with one worker per core (the default),
+ * alternately for `--rounds` rounds, and measures API reads at concurrency 16 against each: GET /v1/orders/:id,
+ * GET /v1/orders and the transactions first page, mixed in turn, `--requests` per run. The gain is the median of
+ * the runs' req/s with every worker over the median with one.
+ * Writes bench/results.json ("workers") and its section of bench/results.md. The database is dropped at the end.
+ *
+ *   npx tsx --conditions=react-server bench/workers.ts [-- --orders 20000 --rounds 3 --requests 3000]
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os, { availableParallelism, loadavg } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import postgres from "postgres";
+import { benchDatabase } from "./support/database";
+import { benchLogger } from "./support/log";
+import { startNpmStart, type NpmStart } from "./support/npm-start";
+import { saveMarkdownSection, saveResults } from "./support/results";
+import { cleanUpOnInterrupt } from "./support/server";
+import { percentile, round } from "./support/stats";
+
+const { values: args } = parseArgs({
+  options: {
+    orders: { type: "string", default: "20000" },
+    rounds: { type: "string", default: "3" },
+    requests: { type: "string", default: "3000" },
+  },
+});
+const ORDERS = Number(args.orders);
+const ROUNDS = Number(args.rounds);
+const REQUESTS = Number(args.requests);
+const CONCURRENCY = 16;
+const CORES = availableParallelism();
+
+const AUTH_SECRET = randomBytes(32).toString("hex");
+process.env.AUTH_SECRET = AUTH_SECRET;
+process.env.LOG_LEVEL ??= "warn";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const log = benchLogger("workers");
+const database = benchDatabase("bench_workers");
+process.env.DATABASE_URL = database.url;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-workers-"));
+const started: { app?: NpmStart } = {};
+const cleanUp = async () => {
+  await started.app?.stop();
+  await database.drop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+};
+cleanUpOnInterrupt(cleanUp, log);
+
+const { createOrganization } = await import("@/lib/organizations/organizations");
+const { createApiKey } = await import("@/lib/auth/api-keys");
+const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
+const { toPublicId } = await import("@/lib/ids");
+
+/** GETs `paths` in turn, `REQUESTS` in all at CONCURRENCY callers over keep-alive connections; req/s. */
+async function throughput(baseUrl: string, headers: Record<string, string>, paths: string[]): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        const path = paths[next++ % paths.length]!;
+        const response = await fetch(baseUrl + path, { headers });
+        if (response.status !== 200) throw new Error(`${path} → ${response.status} ${await response.text()}`);
+        await response.arrayBuffer();
+      }
+    }),
+  );
+  return round(REQUESTS / ((performance.now() - started) / 1000));
+}
+
+async function main() {
+  await database.open();
+  const organization = await createOrganization({ name: `Bench workers ${Date.now()}`, currency: "SEK" });
+  const { key } = await createApiKey({ organizationId: organization.id, name: "bench", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
+  log(`seeding ${ORDERS} orders`);
+  await bulkSeedOrders(organization.id, ORDERS);
+  const sqlc = postgres(database.url, { max: 1, onnotice: () => {} });
+  const orderIds = (await sqlc<{ id: string }[]>`select id from orders where organization_id = ${organization.id} order by random() limit 50`).map((o) => o.id);
+  await sqlc.end();
+  const paths = [
+    ...orderIds.map((id) => `/v1/orders/${toPublicId("order", id)}`),
+    "/v1/orders",
+    "/analytics_search/api/transactions?size=25",
+  ];
+  const headers = { Authorization: `Bearer ${key}` };
+
+  const runs: { workers: number; rps: number }[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    for (const workers of [1, CORES]) {
+      const app = (started.app = await startNpmStart({ DATABASE_URL: database.url, DATA_DIR: dataDir, AUTH_SECRET, WEB_CONCURRENCY: String(workers) }));
+      await throughput(app.baseUrl, headers, paths.slice(0, CONCURRENCY)); // warm-up: compile paths, fill pools
+      const rps = await throughput(app.baseUrl, headers, paths);
+      await app.stop();
+      started.app = undefined;
+      runs.push({ workers: app.serverProcesses, rps });
+      log(`round ${r}: ${app.serverProcesses} web worker(s): ${rps} req/s`);
+    }
+  }
+  const median = (workers: number) => {
+    const sorted = runs.filter((run) => run.workers === workers).map((run) => run.rps).sort((a, b) => a - b);
+    return percentile(sorted, 50);
+  };
+  const one = median(1);
+  const all = median(CORES);
+  const result = {
+    measured_at: new Date().toISOString(),
+    load_average: loadavg().map((v) => round(v)).join(", "),
+    cores: CORES,
+    count: CORES,
+    concurrency: CONCURRENCY,
+    requests_per_run: REQUESTS,
+    orders: ORDERS,
+    runs,
+    rps_one_worker: one,
+    rps_every_core: all,
+    throughput_gain: round(all / one),
+  };
+  saveResults("workers", result);
+  saveMarkdownSection("workers", [
+    "# Web workers: one per core",
+    "",
+    `Measured ${result.measured_at} by \`bench/workers.ts\` (load average ${result.load_average}): \`npm start\` on PostgreSQL ` +
+      `with WEB_CONCURRENCY=1 and with one web worker per core (${CORES}), alternately, ${ROUNDS} rounds; ${REQUESTS} API reads per run ` +
+      `at concurrency ${CONCURRENCY} (GET /v1/orders/:id, GET /v1/orders and a transactions first page in turn, ${ORDERS.toLocaleString("en")} orders). ` +
+      "The load generator and PostgreSQL share the same cores.",
+    "",
+    "| Web workers | runs (req/s) | median req/s |",
+    "|---:|---|---:|",
+    ...[1, CORES].map((workers) => `| ${workers} | ${runs.filter((run) => run.workers === workers).map((run) => run.rps).join(", ")} | ${median(workers)} |`),
+    "",
+    `Throughput gain with every core: **${result.throughput_gain}x**.`,
+  ]);
+  log(`throughput gain with ${CORES} workers: ${result.throughput_gain}x`);
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}
