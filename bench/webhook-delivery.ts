@@ -17,19 +17,15 @@
  * Results go to bench/results.json ("webhook_delivery") and bench/results.md (section webhook-delivery).
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
-import { benchDatabase } from "./support/database";
 import { childPids, commandLine, cpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { startNpmStart, type NpmStart } from "./support/npm-start";
-import { cleanUpOnInterrupt } from "./support/server";
+import { npmStartBench } from "./support/npm-start";
 import { rawOrder } from "./support/raw-order";
 import { percentile, round } from "./support/stats";
 import { webhookDeliveryMarkdown, webhookVerdicts, type WebhookBench, type WebhookRound } from "./support/webhook-report";
@@ -58,15 +54,8 @@ process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS = "true";
 delete process.env.INNGEST_EVENT_KEY;
 delete process.env.INNGEST_SIGNING_KEY;
 
-const database = benchDatabase("bench_webhooks");
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-webhooks-"));
-const started: { app?: NpmStart } = {};
-const cleanUp = async () => {
-  await started.app?.stop();
-  await database.drop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
-};
-cleanUpOnInterrupt(cleanUp, log);
+const bench = npmStartBench("bench_webhooks", AUTH_SECRET, log);
+const { database } = bench;
 
 const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createUser } = await import("@/lib/auth/users");
@@ -133,7 +122,7 @@ const setEnabled = (integrationId: string, enabled: boolean) =>
 await setEnabled(healthyId, false);
 await setEnabled(deadId, false);
 
-const app = (started.app = await startNpmStart({ DATABASE_URL: database.url, DATA_DIR: dataDir, AUTH_SECRET }));
+const app = await bench.start();
 const { baseUrl, serverProcesses, process: server } = app;
 log(`npm start ready with ${serverProcesses} server processes`);
 
@@ -301,7 +290,7 @@ try {
     rounds.push(round_);
   }
 } finally {
-  await cleanUp();
+  await bench.cleanUp();
   await sql.end({ timeout: 5 });
   healthyReceiver.close();
   deadReceiver.close();

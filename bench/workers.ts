@@ -9,17 +9,13 @@
  *   npx tsx --conditions=react-server bench/workers.ts [-- --orders 20000 --rounds 3 --requests 3000]
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import os, { availableParallelism, loadavg } from "node:os";
-import path from "node:path";
+import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { benchDatabase } from "./support/database";
 import { benchLogger } from "./support/log";
-import { startNpmStart, type NpmStart } from "./support/npm-start";
+import { npmStartBench } from "./support/npm-start";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { cleanUpOnInterrupt } from "./support/server";
 import { percentile, round } from "./support/stats";
 
 const { values: args } = parseArgs({
@@ -41,16 +37,9 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 const log = benchLogger("workers");
-const database = benchDatabase("bench_workers");
+const bench = npmStartBench("bench_workers", AUTH_SECRET, log);
+const { database } = bench;
 process.env.DATABASE_URL = database.url;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-workers-"));
-const started: { app?: NpmStart } = {};
-const cleanUp = async () => {
-  await started.app?.stop();
-  await database.drop().catch(() => {});
-  rmSync(dataDir, { recursive: true, force: true });
-};
-cleanUpOnInterrupt(cleanUp, log);
 
 const { createOrganization } = await import("@/lib/organizations/organizations");
 const { createApiKey } = await import("@/lib/auth/api-keys");
@@ -93,11 +82,10 @@ async function main() {
   const runs: { workers: number; rps: number }[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
     for (const workers of [1, CORES]) {
-      const app = (started.app = await startNpmStart({ DATABASE_URL: database.url, DATA_DIR: dataDir, AUTH_SECRET, WEB_CONCURRENCY: String(workers) }));
+      const app = await bench.start({ WEB_CONCURRENCY: String(workers) });
       await throughput(app.baseUrl, headers, paths.slice(0, CONCURRENCY)); // warm-up: compile paths, fill pools
       const rps = await throughput(app.baseUrl, headers, paths);
       await app.stop();
-      started.app = undefined;
       runs.push({ workers: app.serverProcesses, rps });
       log(`round ${r}: ${app.serverProcesses} web worker(s): ${rps} req/s`);
     }
@@ -142,5 +130,5 @@ async function main() {
 try {
   await main();
 } finally {
-  await cleanUp();
+  await bench.cleanUp();
 }

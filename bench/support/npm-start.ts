@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { freePort } from "./server";
+import { benchDatabase, type BenchDatabase } from "./database";
+import { cleanUpOnInterrupt, freePort } from "./server";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -42,4 +45,30 @@ export async function startNpmStart(env: Record<string, string>): Promise<NpmSta
   }
   const serverProcesses = Number(/ready \((\d+) server process/.exec(output)![1]);
   return { baseUrl: `http://127.0.0.1:${port}`, serverProcesses, process: child, stop };
+}
+
+export interface NpmStartBench {
+  database: BenchDatabase;
+  /** Starts `npm start` on the bench database and its own data directory; stopped by `cleanUp` if still running. */
+  start(env?: Record<string, string>): Promise<NpmStart>;
+  /** Stops the server, drops the database and removes the data directory (also on SIGINT/SIGTERM). */
+  cleanUp(): Promise<void>;
+}
+
+/** A benchmark against `npm start`: a database `<prefix>_<timestamp>`, a data directory and the server's lifetime. */
+export function npmStartBench(prefix: string, authSecret: string, log: (message: string) => void): NpmStartBench {
+  const database = benchDatabase(prefix);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `${prefix.replaceAll("_", "-")}-`));
+  let running: NpmStart | undefined;
+  const cleanUp = async () => {
+    await running?.stop();
+    await database.drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  cleanUpOnInterrupt(cleanUp, log);
+  return {
+    database,
+    start: async (env = {}) => (running = await startNpmStart({ DATABASE_URL: database.url, DATA_DIR: dataDir, AUTH_SECRET: authSecret, ...env })),
+    cleanUp,
+  };
 }
