@@ -99,7 +99,6 @@ async function main() {
   const result = {
     measured_at: new Date().toISOString(),
     load_average: loadavg().map((v) => round(v)).join(", "),
-    cores: CORES,
     count: CORES,
     concurrency: CONCURRENCY,
     requests_per_run: REQUESTS,
@@ -114,7 +113,7 @@ async function main() {
     "# Web workers: one per core",
     "",
     `Measured ${result.measured_at} by \`bench/workers.ts\` (load average ${result.load_average}): \`npm start\` on PostgreSQL ` +
-      `with WEB_CONCURRENCY=1 and with one web worker per core (${CORES}), alternately, ${ROUNDS} rounds; ${REQUESTS} API reads per run ` +
+      `with WEB_CONCURRENCY=1 and with one web worker per core (${result.count}), alternately, ${ROUNDS} rounds; ${REQUESTS} API reads per run ` +
       `at concurrency ${CONCURRENCY} (GET /v1/orders/:id, GET /v1/orders and a transactions first page in turn, ${ORDERS.toLocaleString("en")} orders). ` +
       "The load generator and PostgreSQL share the same cores.",
     "",

@@ -4,10 +4,7 @@ CREATE OR REPLACE FUNCTION release_tickets(ticket_type_ids uuid[], quantities in
 DECLARE
   line record;
 BEGIN
-  FOR line IN
-    SELECT t.id, sum(t.quantity)::integer AS quantity FROM unnest(ticket_type_ids, quantities) AS t(id, quantity)
-    GROUP BY t.id ORDER BY t.id
-  LOOP
+  FOR line IN SELECT * FROM ticket_lines_by_type(ticket_type_ids, quantities) LOOP
     UPDATE ticket_type_stock SET available = available + line.quantity
     WHERE ticket_type_id = line.id AND bucket = pg_backend_pid() % ticket_stock_buckets();
   END LOOP;

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { demo, reviewPage, signIn } from "./support";
 
 test.beforeEach(async ({ page }) => {
@@ -41,6 +41,36 @@ test("the Overview shows charts with axes and values, headline changes and break
   await reviewPage(page, "overview-365");
   await page.getByRole("link", { name: "2 years" }).click();
   await expect(page.getByRole("group", { name: "Revenue per month" })).toBeVisible();
+});
+
+/** Per chart, the x-axis labels shown and the pairs of them whose boxes overlap. */
+function xAxisLabels(page: Page) {
+  return page.locator('[data-testid$="-x-axis"]').evaluateAll((axes) =>
+    axes.map((axis) => {
+      const shown = [...axis.querySelectorAll("span")].filter((label) => label.checkVisibility({ visibilityProperty: true }));
+      const boxes = shown.map((label) => ({ text: label.textContent, box: label.getBoundingClientRect() }));
+      const overlapping = boxes.flatMap((a, i) =>
+        boxes.slice(i + 1).flatMap((b) => (a.box.right > b.box.left && b.box.right > a.box.left ? [`${a.text} / ${b.text}`] : [])),
+      );
+      return { shown: shown.length, overlapping };
+    }),
+  );
+}
+
+test("the charts' x-axis labels never overlap, on a desktop and on a phone, for a month and a year", async ({ page }) => {
+  for (const days of [30, 365]) {
+    await page.goto(`/overview?days=${days}`);
+    await page.waitForLoadState("networkidle");
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      // Polled: the labels are laid out again for the new width.
+      await expect
+        .poll(() => xAxisLabels(page), { message: `days=${days} at ${width} px` })
+        .toEqual(Array.from({ length: 4 }, () => ({ shown: expect.any(Number), overlapping: [] })));
+      // The first and last point are always named.
+      for (const axis of await xAxisLabels(page)) expect(axis.shown).toBeGreaterThanOrEqual(2);
+    }
+  }
 });
 
 test("the Overview's figures are the API summary's for the same period", async ({ page, request }) => {

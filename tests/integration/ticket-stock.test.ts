@@ -127,6 +127,23 @@ describe("ticket stock buckets", () => {
     expect(await sold()).toEqual({ sold: 2, items: 2 });
   });
 
+  it("adds up an array's lines of one ticket type before taking or giving back (bulk imports pass many orders' lines)", async () => {
+    const { ticket, stock } = await onSale(10);
+    const left = async () => (await stock()).reduce((sum, available) => sum + available, 0);
+    const array = (values: unknown[]) => `{${values.join(",")}}`;
+    const take = async (quantities: number[]) =>
+      rowsOf<{ sold_out: string | null }>(
+        await db.execute(sql`select take_tickets(${array(quantities.map(() => ticket.row.id))}::uuid[], ${array(quantities)}::int[]) as sold_out`),
+      )[0]!.sold_out;
+    expect(await take([2, 3, 1])).toBeNull();
+    expect(await left()).toBe(4);
+    // 3 + 2 is more than the 4 left, though each line alone is not.
+    expect(await take([3, 2])).toBe(ticket.row.id);
+    expect(await left()).toBe(4);
+    await db.execute(sql`select release_tickets(${array([ticket.row.id, ticket.row.id])}::uuid[], ${array([1, 2])}::int[])`);
+    expect(await left()).toBe(7);
+  });
+
   it("follows capacity changes: more tickets spread over the buckets, fewer never below those sold", async () => {
     const { order, stock, sold, edit, ticket } = await onSale(4);
     await settle(Array.from({ length: 3 }, (_, n) => order(1, n)));

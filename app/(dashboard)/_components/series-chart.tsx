@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { labelledPoints } from "@/lib/dashboard/axis-labels";
 import { currencyDigits, formatCompact, formatCount, formatMoney } from "@/lib/dashboard/format";
 
 export interface SeriesPoint {
@@ -31,10 +32,26 @@ export function niceTicks(max: number): number[] {
   return ticks;
 }
 
-/** Which points get an x-axis label: the first, the last and a few evenly between (fewer on phones). */
-function labelled(count: number, slots: number): Set<number> {
-  if (count <= slots) return new Set(Array.from({ length: count }, (_, i) => i));
-  return new Set(Array.from({ length: slots }, (_, i) => Math.round((i * (count - 1)) / (slots - 1))));
+/**
+ * The x axis's width and its widest label's, in px, measured once laid out and again whenever the axis is resized;
+ * null until then (on the server too).
+ */
+function useAxisMeasure(labels: string[]) {
+  const axis = useRef<HTMLDivElement>(null);
+  const [measure, setMeasure] = useState<{ axisWidth: number; labelWidth: number } | null>(null);
+  const key = labels.join("\n");
+  useLayoutEffect(() => {
+    const element = axis.current;
+    const context = document.createElement("canvas").getContext("2d");
+    if (!element || !context) return;
+    context.font = getComputedStyle(element).font;
+    const labelWidth = Math.max(0, ...key.split("\n").map((label) => context.measureText(label).width));
+    // A ResizeObserver reports the size it starts with too, before the first paint.
+    const observer = new ResizeObserver(() => setMeasure({ axisWidth: element.clientWidth, labelWidth }));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [key]);
+  return { axis, measure };
 }
 
 /**
@@ -67,8 +84,9 @@ export function SeriesChart({
   const top = ticks.at(-1) || 1;
   const n = Math.max(points.length, 1);
   const y = (value: number) => 100 - (value / top) * 100;
-  const wide = labelled(points.length, 6);
-  const narrow = labelled(points.length, 3);
+  const { axis, measure } = useAxisMeasure(points.map((p) => p.label));
+  // Until measured, only the first and last point: they fit even on a phone.
+  const labelled = new Set(measure ? labelledPoints(points.length, measure.axisWidth, measure.labelWidth) : [0, points.length - 1]);
   const current = active === null ? null : points[active];
 
   function onKeyDown(event: KeyboardEvent) {
@@ -139,12 +157,12 @@ export function SeriesChart({
           </div>
         </div>
         <div />
-        <div className="relative h-5" aria-hidden="true">
+        <div ref={axis} className="relative h-5 text-xs" aria-hidden="true" data-testid={testId && `${testId}-x-axis`}>
           {points.map((p, i) =>
-            wide.has(i) ? (
+            labelled.has(i) ? (
               <span
                 key={i}
-                className={`absolute top-1 whitespace-nowrap text-xs text-slate-600 ${narrow.has(i) ? "" : "hidden sm:inline"} ${
+                className={`absolute top-1 whitespace-nowrap text-slate-600 ${
                   i === 0 ? "" : i === points.length - 1 ? "-translate-x-full" : "-translate-x-1/2"
                 }`}
                 style={{ left: i === 0 ? 0 : i === points.length - 1 ? "100%" : `${((i + 0.5) / n) * 100}%` }}
