@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { events, orderItems, orders } from "@/db/schema";
-import { ID_PREFIXES, type IdKind } from "@/lib/ids";
+import { isoText, publicIdText } from "@/db/output-values";
 
 /**
  * A column of the export (README, "Export columns"): its name and the SQL of its value. A `text` cell is
@@ -16,17 +16,11 @@ export interface ExportColumn {
 const text = (name: string, value: SQL | AnyPgColumn): ExportColumn => ({ name, value, text: true });
 const plain = (name: string, value: SQL | AnyPgColumn): ExportColumn => ({ name, value, text: false });
 
-/** A timestamptz as JavaScript's toISOString writes it (UTC, milliseconds). */
-const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** toPublicId (lib/ids.ts) for ids the database writes into the export's lines itself. */
-const publicId = (kind: IdKind, uuid: AnyPgColumn) => sql`${`${ID_PREFIXES[kind]}_`}::text || replace(${uuid}::text, '-', '')`;
-
 const ORDER_HEAD = [
   plain("order_number", orders.orderNumber),
   text("order_uuid", orders.id),
   text("created_at", isoText(orders.createdAt)),
-  text("event_id", publicId("event", orders.eventId)),
+  text("event_id", publicIdText("event", orders.eventId)),
   text("event_name", events.name),
   text("customer_name", orders.customerName),
   text("email", orders.customerEmail),
@@ -56,7 +50,7 @@ export const ORDER_COLUMNS: ExportColumn[] = [
 export const ITEM_COLUMNS: ExportColumn[] = [
   ...ORDER_HEAD,
   text("currency", orders.currency),
-  text("ticket_type_id", publicId("ticketType", orderItems.ticketTypeId)),
+  text("ticket_type_id", publicIdText("ticketType", orderItems.ticketTypeId)),
   text("item_name", orderItems.name),
   text("category", orderItems.category),
   text("product_type", orderItems.productType),

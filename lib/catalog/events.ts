@@ -1,5 +1,5 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
-import { db, type Queryable, type Transaction } from "@/db/client";
+import { and, asc, count, eq, isNull, sql, type Placeholder } from "drizzle-orm";
+import { db, preparedPerHandle, type Queryable, type Transaction } from "@/db/client";
 import { EVENT_STATUSES, events, ticketTypes, venues, type EventStatus } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { conflict, notFound, validationFailed } from "@/lib/http/errors";
@@ -38,7 +38,7 @@ const TRANSITIONS: Record<EventStatus, EventStatus[]> = {
   cancelled: [],
 };
 
-const liveEvent = (organizationId: string, id: string) =>
+const liveEvent = (organizationId: string | Placeholder, id: string | Placeholder) =>
   and(eq(events.organizationId, organizationId), eq(events.id, id), isNull(events.deletedAt));
 
 /** A not-deleted event of the organization, or null; `lock` holds the row for the rest of the transaction. */
@@ -50,6 +50,22 @@ export async function findLiveEvent(
 ): Promise<EventRow | null> {
   const query = q.select().from(events).where(liveEvent(organizationId, id)).limit(1);
   const [row] = lock ? await query.for(lock) : await query;
+  return row ?? null;
+}
+
+// A prepared query (see preparedPerHandle): the ticket types list reads it on every request.
+const preparedLiveEventStatus = preparedPerHandle((database) =>
+  database
+    .select({ id: events.id, status: events.status })
+    .from(events)
+    .where(liveEvent(sql.placeholder("organizationId"), sql.placeholder("id")))
+    .limit(1)
+    .prepare("live_event_status"),
+);
+
+/** The id and status of a not-deleted event of the organization, or null (outside transactions). */
+export async function findLiveEventStatus(organizationId: string, id: string): Promise<{ id: string; status: EventStatus } | null> {
+  const [row] = await preparedLiveEventStatus().execute({ organizationId, id });
   return row ?? null;
 }
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
-import { db, type Queryable, type Transaction } from "@/db/client";
+import { db, preparedPerHandle, type Queryable, type Transaction } from "@/db/client";
 import { orderItems, orders, ticketTypes, ticketTypeStock, type EventStatus } from "@/db/schema";
 import { conflict, notFound, validationFailed } from "@/lib/http/errors";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { getOrganization } from "@/lib/organizations/organizations";
 import { iso, uuidOrNotFound } from "./common-schemas";
-import { findLiveEvent } from "./events";
+import { findLiveEvent, findLiveEventStatus } from "./events";
 import type { CreateTicketTypeInput, TicketType, TicketTypeStatus, UpdateTicketTypeInput } from "./ticket-type-schemas";
 
 /**
@@ -96,13 +96,20 @@ async function assertOrganizationCurrency(q: Queryable, organizationId: string, 
   return organization!.currency;
 }
 
-export async function listTicketTypes(organizationId: string, eventPublicId: string): Promise<{ data: TicketType[] }> {
-  const event = await pathEvent(db, organizationId, eventPublicId);
-  const rows = await db
+// Prepared (see preparedPerHandle): built once instead of on every request of the list.
+const preparedTicketTypesOfEvent = preparedPerHandle((database) =>
+  database
     .select(ticketTypeColumns)
     .from(ticketTypes)
-    .where(and(eq(ticketTypes.organizationId, organizationId), eq(ticketTypes.eventId, event.id)))
-    .orderBy(asc(ticketTypes.createdAt), asc(ticketTypes.id));
+    .where(and(eq(ticketTypes.organizationId, sql.placeholder("organizationId")), eq(ticketTypes.eventId, sql.placeholder("eventId"))))
+    .orderBy(asc(ticketTypes.createdAt), asc(ticketTypes.id))
+    .prepare("ticket_types_of_event"),
+);
+
+export async function listTicketTypes(organizationId: string, eventPublicId: string): Promise<{ data: TicketType[] }> {
+  const event = await findLiveEventStatus(organizationId, uuidOrNotFound("event", eventPublicId, "Event"));
+  if (!event) throw notFound("Event");
+  const rows = await preparedTicketTypesOfEvent().execute({ organizationId, eventId: event.id });
   const now = new Date();
   return { data: rows.map((row) => serializeTicketType(row, event.status, now)) };
 }

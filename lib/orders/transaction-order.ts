@@ -1,9 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Queryable } from "@/db/client";
+import { db, rowsOf, type Queryable } from "@/db/client";
+import { isoText, publicIdText } from "@/db/output-values";
 import { orderCampaigns, orderItems, orders } from "@/db/schema";
 import { inUuids } from "@/db/uuid-list";
-import { toPublicId } from "@/lib/ids";
 import type { transactionOrderSchema } from "./order-schemas";
 
 /** The spec 2.2 Order (transactions search and the OrderCompleted webhook payload); see transactionOrderSchema. */
@@ -12,61 +12,111 @@ export type TransactionOrder = z.infer<typeof transactionOrderSchema>;
 export type OrderRow = typeof orders.$inferSelect;
 
 /**
+ * An order's own fields of the 2.2 Order, selected by transactionOrderColumns already as the API writes them
+ * (timestamps and ids as text), so a page of them is read without drizzle's row mapping or a Date per row.
+ */
+export interface TransactionOrderRow {
+  uuid: string;
+  email: string;
+  phone_number: string | null;
+  customer_name: string;
+  total_price: number;
+  payment_method: string;
+  payment_method_brand: string;
+  is_refunded: boolean;
+  order_number: number;
+  order_source: string;
+  created_at: string;
+  refund_reason: string | null;
+  refunded_at: string | null;
+  organization: string;
+  event: string;
+  currency: string;
+  original_price: number;
+}
+
+/** The select list of a TransactionOrderRow, from `orders`; run raw (`q.execute`, rowsOf). */
+export const transactionOrderColumns = sql`${orders.id} as uuid, ${orders.customerEmail} as email,
+  ${orders.customerPhone} as phone_number, ${orders.customerName} as customer_name, ${orders.totalPrice} as total_price,
+  ${orders.paymentMethod} as payment_method, ${orders.paymentMethodBrand} as payment_method_brand,
+  ${orders.isRefunded} as is_refunded, ${orders.orderNumber} as order_number, ${orders.orderSource} as order_source,
+  ${isoText(orders.createdAt)} as created_at, ${orders.refundReason} as refund_reason, ${isoText(orders.refundedAt)} as refunded_at,
+  ${publicIdText("organization", orders.organizationId)} as organization, ${publicIdText("event", orders.eventId)} as event,
+  ${orders.currency} as currency, ${orders.originalPrice} as original_price`;
+
+type CartItem = TransactionOrder["cart"]["items"][number];
+type CartCampaign = TransactionOrder["cart"]["campaigns"][number];
+
+const cartItemsOf = (ids: string[]) => sql`select ${orderItems.orderId} as order_id, ${orderItems.productType} as product_type,
+  ${orderItems.name} as name, ${orderItems.quantity} as quantity, ${orderItems.unitPrice} as price, ${orderItems.vatPercent} as vat,
+  ${publicIdText("event", orderItems.eventId)} as event, ${orderItems.eventName} as event_name, ${orderItems.category} as category
+  from ${orderItems} where ${inUuids(orderItems.orderId, ids)} order by ${orderItems.orderId}, ${orderItems.id}`;
+
+const cartCampaignsOf = (ids: string[]) => sql`select ${orderCampaigns.orderId} as order_id, ${orderCampaigns.campaignId} as uuid,
+  ${orderCampaigns.name} as name, ${orderCampaigns.code} as code, ${orderCampaigns.discountAmount} as discount_amount
+  from ${orderCampaigns} where ${inUuids(orderCampaigns.orderId, ids)} order by ${orderCampaigns.orderId}, ${orderCampaigns.id}`;
+
+/**
  * Serializes a page of order rows in their given order, with items and campaigns fetched in two
  * queries for the whole page (not one per order).
  */
-export async function serializeTransactionOrders(q: Queryable, rows: OrderRow[]): Promise<TransactionOrder[]> {
+export async function serializeTransactionOrders(q: Queryable, rows: TransactionOrderRow[]): Promise<TransactionOrder[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
+  const ids = rows.map((row) => row.uuid);
   const [items, campaigns] = await Promise.all([
-    q.select().from(orderItems).where(inUuids(orderItems.orderId, ids)).orderBy(orderItems.orderId, orderItems.id),
-    q
-      .select()
-      .from(orderCampaigns)
-      .where(inUuids(orderCampaigns.orderId, ids))
-      .orderBy(orderCampaigns.orderId, orderCampaigns.id),
+    q.execute(cartItemsOf(ids)).then((result) => rowsOf<CartItem & { order_id: string }>(result)),
+    q.execute(cartCampaignsOf(ids)).then((result) => rowsOf<CartCampaign & { order_id: string }>(result)),
   ]);
-  const itemsByOrder = groupBy(items, (item) => item.orderId);
-  const campaignsByOrder = groupBy(campaigns, (campaign) => campaign.orderId);
-
+  const itemsByOrder = byOrder(items, (item): CartItem => ({
+    product_type: item.product_type,
+    name: item.name,
+    quantity: item.quantity,
+    price: item.price,
+    vat: item.vat,
+    event: item.event,
+    event_name: item.event_name,
+    category: item.category,
+  }));
+  const campaignsByOrder = byOrder(campaigns, ({ uuid, name, code, discount_amount }): CartCampaign => ({ uuid, name, code, discount_amount }));
+  // The optional fields are undefined rather than absent when null: JSON leaves both out, and one object shape
+  // is built without spreads.
   return rows.map((row) => ({
-    uuid: row.id,
-    email: row.customerEmail,
-    ...(row.customerPhone == null ? {} : { phone_number: row.customerPhone }),
-    customer_name: row.customerName,
-    total_price: row.totalPrice,
-    payment_method: row.paymentMethod,
-    payment_method_brand: row.paymentMethodBrand,
-    is_refunded: row.isRefunded,
-    order_number: row.orderNumber,
-    order_source: row.orderSource,
-    created_at: row.createdAt.toISOString(),
-    ...(row.refundReason == null ? {} : { refund_reason: row.refundReason }),
-    ...(row.refundedAt == null ? {} : { refunded_at: row.refundedAt.toISOString() }),
+    uuid: row.uuid,
+    email: row.email,
+    phone_number: row.phone_number ?? undefined,
+    customer_name: row.customer_name,
+    total_price: row.total_price,
+    payment_method: row.payment_method,
+    payment_method_brand: row.payment_method_brand,
+    is_refunded: row.is_refunded,
+    order_number: row.order_number,
+    order_source: row.order_source,
+    created_at: row.created_at,
+    refund_reason: row.refund_reason ?? undefined,
+    refunded_at: row.refunded_at ?? undefined,
     cart: {
-      organization: toPublicId("organization", row.organizationId),
-      event: toPublicId("event", row.eventId),
+      organization: row.organization,
+      event: row.event,
       currency: row.currency,
-      total_price: row.totalPrice,
-      original_price: row.originalPrice,
-      items: (itemsByOrder.get(row.id) ?? []).map((item) => ({
-        product_type: item.productType,
-        name: item.name,
-        quantity: item.quantity,
-        price: item.unitPrice,
-        vat: item.vatPercent,
-        event: toPublicId("event", item.eventId),
-        event_name: item.eventName,
-        category: item.category,
-      })),
-      campaigns: (campaignsByOrder.get(row.id) ?? []).map((campaign) => ({
-        uuid: campaign.campaignId,
-        name: campaign.name,
-        code: campaign.code,
-        discount_amount: campaign.discountAmount,
-      })),
+      total_price: row.total_price,
+      original_price: row.original_price,
+      items: itemsByOrder.get(row.uuid) ?? [],
+      campaigns: campaignsByOrder.get(row.uuid) ?? [],
     },
   }));
+}
+
+/** What `build` makes of each row, grouped by the row's order, in the rows' order. */
+function byOrder<R extends { order_id: string }, V>(rows: R[], build: (row: R) => V): Map<string, V[]> {
+  const groups = new Map<string, V[]>();
+  for (const row of rows) pushTo(groups, row.order_id, build(row));
+  return groups;
+}
+
+function pushTo<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
+  const group = groups.get(key);
+  if (group) group.push(value);
+  else groups.set(key, [value]);
 }
 
 /** The 2.2 Orders of the given order UUIDs of one organization, in the order of `orderIds`; unknown ids are skipped. */
@@ -76,11 +126,12 @@ export async function loadTransactionOrders(
   orderIds: string[],
 ): Promise<TransactionOrder[]> {
   if (orderIds.length === 0) return [];
-  const rows = await q
-    .select()
-    .from(orders)
-    .where(and(eq(orders.organizationId, organizationId), inUuids(orders.id, orderIds)));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const rows = rowsOf<TransactionOrderRow>(
+    await q.execute(
+      sql`select ${transactionOrderColumns} from ${orders} where ${and(eq(orders.organizationId, organizationId), inUuids(orders.id, orderIds))}`,
+    ),
+  );
+  const byId = new Map(rows.map((row) => [row.uuid, row]));
   const ordered = orderIds.flatMap((id) => byId.get(id) ?? []);
   return serializeTransactionOrders(q, ordered);
 }
@@ -94,11 +145,6 @@ export async function findTransactionOrder(organizationId: string, orderId: stri
 
 export function groupBy<T, K>(values: T[], key: (value: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
-  for (const value of values) {
-    const k = key(value);
-    const group = groups.get(k);
-    if (group) group.push(value);
-    else groups.set(k, [value]);
-  }
+  for (const value of values) pushTo(groups, key(value), value);
   return groups;
 }

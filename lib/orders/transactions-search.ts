@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, rowsOf } from "@/db/client";
 import { union } from "drizzle-orm/pg-core";
 import { events, orderDailySales, orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
 import { cursorFingerprint, encodeCursor } from "./transactions-cursor";
-import { serializeTransactionOrders, type TransactionOrder } from "./transaction-order";
+import { serializeTransactionOrders, transactionOrderColumns, type TransactionOrder, type TransactionOrderRow } from "./transaction-order";
 
 /** What filtersOf reads: the search's filters, q optional (the summary has none). */
 export type TransactionFilters = Pick<TransactionsQuery, "date_from" | "date_to" | "event_id" | "is_refunded" | "order_source" | "payment_method"> & {
@@ -170,10 +170,11 @@ export async function searchTransactions(
   ).as("page");
   const [rows, counted] = await Promise.all([
     db
-      .select({ order: orders, cursorKey: CURSOR_KEYS[query.sort].text, matches: page.matches })
-      .from(page)
-      .innerJoin(orders, eq(orders.id, page.pageId))
-      .orderBy(...ordering),
+      .execute(
+        sql`select ${transactionOrderColumns}, ${CURSOR_KEYS[query.sort].text} as cursor_key, "page"."matches" as matches
+          from ${page} inner join ${orders} on ${orders.id} = "page"."page_id" order by ${sql.join(ordering, sql`, `)}`,
+      )
+      .then((result) => rowsOf<TransactionOrderRow & { cursor_key: string; matches: number | string | null }>(result)),
     countInPage || knownTotal !== undefined ? knownTotal : countTransactions(organizationId, query, filters),
   ]);
   const total =
@@ -182,8 +183,8 @@ export async function searchTransactions(
   const last = rows.length > query.size ? rows[query.size - 1] : undefined;
   return {
     total_count: total,
-    orders: await serializeTransactionOrders(db, rows.slice(0, query.size).map((row) => row.order)),
-    ...(last && { next_cursor: encodeCursor({ f: cursorFingerprint(query), k: last.cursorKey, i: last.order.id }) }),
+    orders: await serializeTransactionOrders(db, rows.slice(0, query.size)),
+    ...(last && { next_cursor: encodeCursor({ f: cursorFingerprint(query), k: last.cursor_key, i: last.uuid }) }),
   };
 }
 

@@ -1,12 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "@/db/client";
-import { orders } from "@/db/schema";
+import { orderCampaigns, orderItems, orders } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
+import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { expectError, expectStatus } from "../support/catalog";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
-import { insertCatalog, insertOrders, type OrderSeed } from "../support/order-fixtures";
+import { insertCampaign, insertCatalog, insertOrders, type OrderSeed } from "../support/order-fixtures";
 import { useTestServer } from "../support/server";
 
 interface TransactionOrder {
@@ -98,6 +99,70 @@ describe("GET /analytics_search/api/transactions", () => {
     expect(newest).not.toHaveProperty("phone_number");
     expect(newest).not.toHaveProperty("refund_reason");
     expect(oldest).toMatchObject({ uuid: rows[0]!.id, phone_number: "+46701234567" });
+  });
+
+  it("writes each order byte for byte: field order, optional fields, timestamps to the millisecond", async () => {
+    const { catalog, rows } = await seed(
+      [
+        { customerPhone: "+46701234567", status: "refunded", createdAt: new Date("2026-03-02T12:00:00.123Z") },
+        { createdAt: new Date("2026-03-01T23:59:59.999Z") },
+      ],
+      { eventName: "Opera" },
+    );
+    const [refunded, plain] = rows as [(typeof rows)[number], (typeof rows)[number]];
+    const campaign = await insertCampaign(tenant.organization.id);
+    await db.insert(orderCampaigns).values({ orderId: refunded.id, campaignId: campaign.id, name: "Spring sale", code: "SPRING", discountAmount: 500 });
+    await db.update(orderItems).set({ vatPercent: 12.5 }).where(eq(orderItems.orderId, refunded.id));
+    // Microseconds, which the API truncates to milliseconds as Date#toISOString does.
+    await db.update(orders).set({ refundReason: "Ill", refundedAt: sql`'2026-03-05 08:30:00.999999+00'` }).where(eq(orders.id, refunded.id));
+    const cart = (price: number, vat: number, campaigns: unknown[]) => ({
+      organization: toPublicId("organization", tenant.organization.id),
+      event: catalog.eventId,
+      currency: "SEK",
+      total_price: price,
+      original_price: price,
+      items: [{ product_type: "ticket", name: "Ticket 1", quantity: 1, price, vat, event: catalog.eventId, event_name: "Opera", category: "Admission" }],
+      campaigns,
+    });
+    const expected = [
+      {
+        uuid: refunded.id,
+        email: "customer0@example.test",
+        phone_number: "+46701234567",
+        customer_name: "Customer 0",
+        total_price: 45_000,
+        payment_method: "card",
+        payment_method_brand: "visa",
+        is_refunded: true,
+        order_number: refunded.orderNumber,
+        order_source: "web",
+        created_at: "2026-03-02T12:00:00.123Z",
+        refund_reason: "Ill",
+        refunded_at: "2026-03-05T08:30:00.999Z",
+        cart: cart(45_000, 12.5, [{ uuid: campaign.id, name: "Spring sale", code: "SPRING", discount_amount: 500 }]),
+      },
+      {
+        uuid: plain.id,
+        email: "customer1@example.test",
+        customer_name: "Customer 1",
+        total_price: 45_000,
+        payment_method: "card",
+        payment_method_brand: "visa",
+        is_refunded: false,
+        order_number: plain.orderNumber,
+        order_source: "web",
+        created_at: "2026-03-01T23:59:59.999Z",
+        cart: cart(45_000, 6, []),
+      },
+    ];
+    const response = await api(PATH);
+    expect(await response.text()).toBe(
+      JSON.stringify({ data: { total_count: 2, orders: expected }, trace_id: response.headers.get("x-trace-id") }),
+    );
+    // The webhook payload and the dashboard read the same orders through loadTransactionOrders.
+    expect(JSON.stringify(await loadTransactionOrders(db, tenant.organization.id, [plain.id, refunded.id]))).toBe(
+      JSON.stringify([expected[1], expected[0]]),
+    );
   });
 
   it("defaults to 100 per page, newest first, and counts every match", async () => {
