@@ -1,6 +1,6 @@
 -- Rate-limit counters become a ring of per-second slot rows per subject (db/schema/api-infra.ts), serialised by
--- rate_limit_hit's advisory lock instead of the row lock of one whole-minute row: a hit now rewrites a row of a
--- few dozen bytes, so the versions that waiting callers keep from pruning fit in the page (HOT) instead of
+-- the row lock of a subject's lock row (slot -1) instead of that of one whole-minute row: a hit now rewrites a row
+-- of a few dozen bytes, so the versions that waiting callers keep from pruning fit in the page (HOT) instead of
 -- spilling to new pages. The old rows are dropped, not converted: the table is UNLOGGED counters a crash may
 -- empty as well, so this forgets at most one minute of hits (under-counts, never over-counts).
 -- fillfactor 50: inserts leave half of each page (about 68 versions of a row) for a hit's HOT updates.
@@ -18,13 +18,16 @@ CREATE UNLOGGED TABLE "rate_limit_counters" (
 -- rate_limit_hit(subject, limit): one call per API request; counts the subject's hits (an API key's id, or a
 -- dashboard user's id on the user-token and session endpoints) in the rolling minute and records this one if
 -- allowed. Called by lib/http/rate-limit.ts.
--- Exact across connections and app instances: a transaction-scoped advisory lock on the subject serialises its
--- hits (until this statement's commit: the call runs alone in its transaction), and each statement after it
--- takes a fresh snapshot (plpgsql, read committed), so it sees every earlier holder's hit. The clock is read
--- once the lock is held, so hits are counted in the order they were admitted.
--- The lock, not a row lock, serialises, so the counters can be small rows (the subject's ring of per-second
--- slots): the row versions that the waiting callers' snapshots keep from pruning then fit in the page many
--- times over and every hit stays a HOT update there (a whole-minute row spilled to new pages: bloat).
+-- Exact across connections and app instances: the subject's hits are serialised by the row lock on its lock row
+-- (slot -1), which the first statement takes (an upsert whose update never applies but whose lock is kept) and
+-- holds until this statement's commit (the call runs alone in its transaction); each statement after it takes a
+-- fresh snapshot (plpgsql, read committed), so it sees every earlier holder's hit. The clock is read once the
+-- lock is held, so hits are counted in the order they were admitted.
+-- A lock that is not a whole-minute row lets the counters be small rows (the subject's ring of per-second slots):
+-- the row versions that the waiting callers' snapshots keep from pruning then fit in the page many times over,
+-- and every hit stays a HOT update there (a whole-minute row spilled to new pages: bloat). Locking the lock row
+-- writes no row version. A row lock rather than an advisory one: a caller that finds it free takes it at once,
+-- where an advisory lock is handed to the next queued caller, which must first be scheduled (slower under load).
 -- Buckets are whole seconds; the window counts 61 of them, so it may refuse slightly early, never late. If
 -- the clock reads a second older than the subject's newest, the hit counts in that newest second (later
 -- expiry, never earlier), and the window still starts from the clock's reading (more counted, never fewer).
@@ -32,36 +35,35 @@ CREATE UNLOGGED TABLE "rate_limit_counters" (
 -- than the few hits a crash could forget, so synchronous_commit is off, local to the hit's transaction.
 -- last_used_at of the key is updated here, before the lock is taken, so tracking key usage costs no extra
 -- round trip; once a minute is precise enough (a user's id matches no key, so the update is then a no-op).
+-- The count and this hit's write are one statement, the lock's holder's only work besides the commit.
 -- reset_at is the moment the count next drops below the limit: the end of the earliest bucket whose expiry
 -- does it. Below the limit that is the oldest bucket, which the count's own pass gives; only a subject at its
 -- limit pays for the running sums over the window that find it.
--- The lock's key seeds the hash with 7270; lib/auth/login-throttle.ts seeds its own differently.
 CREATE OR REPLACE FUNCTION rate_limit_hit(p_key uuid, p_limit integer)
 RETURNS TABLE (allowed boolean, remaining integer, reset_at bigint)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_clock bigint;
   v_bucket bigint;
-  v_newest bigint;
   v_oldest bigint;
   v_used integer;
 BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
   UPDATE api_keys SET last_used_at = clock_timestamp()
    WHERE id = p_key AND (last_used_at IS NULL OR last_used_at < clock_timestamp() - interval '1 minute');
-  PERFORM pg_advisory_xact_lock(uuid_hash_extended(p_key, 7270));
+  INSERT INTO rate_limit_counters AS c (subject_id, slot, bucket, hits) VALUES (p_key, -1, 0, 0)
+  ON CONFLICT (subject_id, slot) DO UPDATE SET hits = 0 WHERE false;
   v_clock := floor(extract(epoch from clock_timestamp()))::bigint;
-  SELECT coalesce(sum(c.hits), 0), max(c.bucket), min(c.bucket) INTO v_used, v_newest, v_oldest
-    FROM rate_limit_counters c WHERE c.subject_id = p_key AND c.bucket > v_clock - 61;
-  v_bucket := greatest(v_clock, v_newest);
-  allowed := v_used < p_limit;
-  IF allowed THEN
-    INSERT INTO rate_limit_counters AS c (subject_id, slot, bucket, hits)
-      VALUES (p_key, (v_bucket % 61)::smallint, v_bucket, 1)
-    ON CONFLICT (subject_id, slot) DO UPDATE
-      SET (bucket, hits) = (excluded.bucket, CASE WHEN c.bucket = excluded.bucket THEN c.hits + 1 ELSE 1 END);
-    v_used := v_used + 1;
-  END IF;
+  WITH w AS (SELECT coalesce(sum(c.hits), 0)::integer AS used, greatest(v_clock, max(c.bucket)) AS newest,
+                    min(c.bucket) AS oldest
+               FROM rate_limit_counters c WHERE c.subject_id = p_key AND c.bucket > v_clock - 61),
+       hit AS (INSERT INTO rate_limit_counters AS c (subject_id, slot, bucket, hits)
+                 SELECT p_key, (w.newest % 61)::smallint, w.newest, 1 FROM w WHERE w.used < p_limit
+               ON CONFLICT (subject_id, slot) DO UPDATE
+                 SET (bucket, hits) = (excluded.bucket, CASE WHEN c.bucket = excluded.bucket THEN c.hits + 1 ELSE 1 END)
+               RETURNING 1)
+  SELECT w.used < p_limit, w.used + (SELECT count(*) FROM hit)::integer, w.newest, w.oldest
+    INTO allowed, v_used, v_bucket, v_oldest FROM w;
   remaining := greatest(p_limit - v_used, 0);
   IF v_used >= p_limit THEN
     SELECT w.bucket INTO v_oldest

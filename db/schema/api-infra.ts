@@ -4,10 +4,11 @@ import { createdAtColumn } from "./columns";
 
 // A ring of at most 61 rows per subject (an API key's id, or a dashboard user's): row `slot` holds the hits of
 // second `bucket`, slot being bucket mod 61, so a second reuses the row of the second 61 s before it and the
-// subject's rows never grow past 61; rate_limit_hit sums those of the last 61 seconds. A row is a few dozen
-// bytes and a hit rewrites one of them in place: the table is UNLOGGED with fillfactor 50 and its only index
-// is the key, so every rewrite is a HOT update pruned within its page (see migration 0027; counters may be
-// lost in a crash, which can only under-count). No foreign key, as the subject is either kind.
+// subject's rows never grow past 61; rate_limit_hit sums those of the last 61 seconds. Slot -1 (bucket 0, no
+// hits) is the subject's lock row, whose row lock serialises its hits. A row is a few dozen bytes and a hit
+// rewrites one of them in place: the table is UNLOGGED with fillfactor 50 and its only index is the key, so
+// every rewrite is a HOT update pruned within its page (see migration 0027; counters may be lost in a crash,
+// which can only under-count). No foreign key, as the subject is either kind.
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {
