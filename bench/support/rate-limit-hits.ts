@@ -10,7 +10,7 @@ const CONNECTIONS = 16;
 /** The limit of the exactness run: small enough that 16 connections overrun it within seconds. */
 const EXACT_LIMIT = 2_000;
 const EXACT_BUDGET_MS = 20_000;
-/** A subject's row has a page of its own (fillfactor 10); a page spilled under contention is tolerated, more is bloat. */
+/** A subject's rows fit in a page (fillfactor 50); a page spilled under contention is tolerated, more is bloat. */
 const PAGES_PER_SUBJECT = 2;
 
 interface TableState {

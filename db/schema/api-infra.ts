@@ -1,18 +1,24 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { organizationIdColumn } from "./organizations";
 import { createdAtColumn } from "./columns";
 
-// One row per subject (an API key's id, or a dashboard user's): its hits in the last 61 whole seconds,
-// hits[1] being second `bucket` and hits[k] second `bucket - (k - 1)`; rate_limit_hit sums them. A request
-// rewrites the row in place: the table is UNLOGGED with fillfactor 50 and its only index is on subject_id,
-// so every rewrite is a HOT update pruned within its page (see the migration; counters may be lost in a
-// crash, which can only under-count). No foreign key, as the subject is either kind.
-export const rateLimitCounters = pgTable("rate_limit_counters", {
-  subjectId: uuid("subject_id").primaryKey(),
-  bucket: bigint("bucket", { mode: "number" }).notNull(),
-  hits: integer("hits").array().notNull(),
-  allowed: boolean("allowed").notNull(),
-});
+// A ring of at most 61 rows per subject (an API key's id, or a dashboard user's): row `slot` holds the hits of
+// second `bucket`, slot being bucket mod 61, so a second reuses the row of the second 61 s before it and the
+// subject's rows never grow past 61; rate_limit_hit sums those of the last 61 seconds. Slot -1 (bucket 0, no
+// hits) is the subject's lock row, whose row lock serialises its hits. A row is a few dozen bytes and a hit
+// rewrites one of them in place: the table is UNLOGGED with fillfactor 50 and its only index is the key, so
+// every rewrite is a HOT update pruned within its page (see migration 0028; counters may be lost in a crash,
+// which can only under-count). No foreign key, as the subject is either kind.
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    subjectId: uuid("subject_id").notNull(),
+    bucket: bigint("bucket", { mode: "number" }).notNull(),
+    hits: integer("hits").notNull(),
+    slot: smallint("slot").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subjectId, t.slot] })],
+);
 
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
