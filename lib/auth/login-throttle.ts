@@ -6,7 +6,7 @@ import { loginAttempts } from "@/db/schema";
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_LOGIN_FAILURES = 5;
 
-// Seeds the per-address advisory lock; differs from rate_limit_hit's so the two rarely contend.
+// Seeds the per-address advisory lock's key: the only advisory lock the app takes; a seed of its own keeps a future one off its keys.
 const LOCK_SEED = 7271;
 
 const normalize = (email: string) => email.trim().toLowerCase();
