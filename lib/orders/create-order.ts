@@ -1,9 +1,10 @@
-import { and, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, rowsOf, type Transaction } from "@/db/client";
-import { campaigns, events, orderCampaigns, orderItems, orders, organizations, ticketTypes } from "@/db/schema";
+import { campaigns, events, ticketTypes, type Currency } from "@/db/schema";
 import { conflict, validationFailed, type ErrorDetail } from "@/lib/http/errors";
 import { fromPublicId } from "@/lib/ids";
-import { announceDeliveries, recordOrderCompleted, subscribedIntegrations } from "@/lib/webhooks/outbox";
+import { announceDeliveries, recordOrderCompleted } from "@/lib/webhooks/outbox";
 import type { CreateOrderInput, Order } from "./order-schemas";
 import { serializeOrder } from "./orders";
 import { discountOf } from "./pricing";
@@ -13,7 +14,18 @@ const DEFAULT_PAYMENT_METHOD = "unspecified";
 const DEFAULT_PAYMENT_METHOD_BRAND = "unspecified";
 const DEFAULT_ORDER_SOURCE = "api";
 
-type TicketTypeRow = typeof ticketTypes.$inferSelect;
+// What an order reads of its ticket types: the checks' and the items' columns, not the whole row.
+const lineTicketColumns = {
+  id: ticketTypes.id,
+  name: ticketTypes.name,
+  category: ticketTypes.category,
+  price: ticketTypes.price,
+  vatPercent: ticketTypes.vatPercent,
+  saleStartsAt: ticketTypes.saleStartsAt,
+  saleEndsAt: ticketTypes.saleEndsAt,
+  cancelledAt: ticketTypes.cancelledAt,
+};
+type LineTicket = { [K in keyof typeof lineTicketColumns]: (typeof ticketTypes.$inferSelect)[K] };
 type CampaignRow = typeof campaigns.$inferSelect;
 
 /**
@@ -27,10 +39,11 @@ type CampaignRow = typeof campaigns.$inferSelect;
  * Concurrency: the event row is held FOR SHARE, so a concurrent cancel or delete of the event waits for
  * this order and then refunds it. Nothing organization-wide is locked: the order number comes from the
  * organization's sequence and the counter triggers write this connection's slot rows
- * (db/sql/order-counter-slot.sql). The tickets are reserved last (reserveTickets) from the ticket type's
- * stock buckets, so one bucket row is held only for its update and the commit and the ticket type's row is
- * not written at all; an order that finds them sold out rolls back everything, leaving a gap in the order
- * numbers. The order in the response is built from the inserted rows, not read back.
+ * (db/sql/order-counter-slot.sql). The writes are one statement after the checks (placeOrder), which takes
+ * the tickets last from the ticket type's stock buckets, so one bucket row is held only for its update and
+ * the commit and the ticket type's row is not written at all; an order that finds them sold out rolls back
+ * everything, leaving a gap in the order numbers. The order in the response is built from what it wrote,
+ * not read back.
  */
 export async function createOrder(organizationId: string, input: CreateOrderInput): Promise<Order> {
   const { order, deliveryIds } = await db.transaction(async (tx) => {
@@ -39,51 +52,58 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
 
     const originalPrice = lines.reduce((sum, line) => sum + line.ticket.price * line.quantity, 0);
     const discount = campaign ? discountOf(campaign, originalPrice) : 0;
-    const [row] = await tx
-      .insert(orders)
-      .values({
-        organizationId,
-        eventId: event.id,
-        orderNumber: sql`next_order_number(${organizationId})`,
-        status: "completed",
-        customerEmail: input.customer.email,
-        customerName: input.customer.name,
-        customerPhone: input.customer.phone_number ?? null,
-        paymentMethod: input.payment_method ?? DEFAULT_PAYMENT_METHOD,
-        paymentMethodBrand: input.payment_method_brand ?? DEFAULT_PAYMENT_METHOD_BRAND,
-        orderSource: input.order_source ?? DEFAULT_ORDER_SOURCE,
-        currency: sql`(select ${organizations.currency} from ${organizations} where ${organizations.id} = ${organizationId})`,
-        originalPrice,
-        totalPrice: originalPrice - discount,
-      })
-      .returning({ ...getTableColumns(orders), integrationIds: subscribedIntegrations(organizationId, "OrderCompleted") });
-    const { integrationIds, ...orderRow } = row!;
-    const orderId = orderRow.id;
-
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        lines.map((line) => ({
-          orderId,
-          ticketTypeId: line.ticket.id,
-          name: line.ticket.name,
-          category: line.ticket.category,
-          quantity: line.quantity,
-          unitPrice: line.ticket.price,
-          vatPercent: line.ticket.vatPercent,
-          eventId: event.id,
-          eventName: event.name,
-        })),
-      )
-      .returning();
-    if (campaign) {
-      await tx
-        .insert(orderCampaigns)
-        .values({ orderId, campaignId: campaign.id, name: campaign.name, code: campaign.code, discountAmount: discount });
+    const customer = {
+      customerEmail: input.customer.email,
+      customerName: input.customer.name,
+      customerPhone: input.customer.phone_number ?? null,
+    };
+    const items = lines.map((line) => ({
+      id: randomUUID(),
+      ticketTypeId: line.ticket.id,
+      name: line.ticket.name,
+      quantity: line.quantity,
+      unitPrice: line.ticket.price,
+    }));
+    const placed = await placeOrder(tx, {
+      organizationId,
+      event,
+      ...customer,
+      paymentMethod: input.payment_method ?? DEFAULT_PAYMENT_METHOD,
+      paymentMethodBrand: input.payment_method_brand ?? DEFAULT_PAYMENT_METHOD_BRAND,
+      orderSource: input.order_source ?? DEFAULT_ORDER_SOURCE,
+      originalPrice,
+      totalPrice: originalPrice - discount,
+      lines: lines.map((line, i) => ({
+        id: items[i]!.id,
+        ticket_type_id: line.ticket.id,
+        name: line.ticket.name,
+        category: line.ticket.category,
+        quantity: line.quantity,
+        unit_price: line.ticket.price,
+        vat_percent: line.ticket.vatPercent,
+      })),
+      campaign: campaign && { id: campaign.id, name: campaign.name, code: campaign.code, discountAmount: discount },
+    });
+    const soldOut = lines.find((line) => line.ticket.id === placed.sold_out);
+    if (soldOut) {
+      throw conflict(`Not enough tickets left for "${soldOut.ticket.name}" (items.${soldOut.index}) to sell ${soldOut.quantity}`);
     }
 
-    const deliveryIds = await recordOrderCompleted(tx, organizationId, orderId, integrationIds);
-    await reserveTickets(tx, lines);
+    const deliveryIds = await recordOrderCompleted(tx, organizationId, placed.placed_id, placed.integration_ids);
+    const orderRow = {
+      id: placed.placed_id,
+      status: "completed" as const,
+      eventId: event.id,
+      orderNumber: placed.placed_number,
+      currency: placed.placed_currency,
+      originalPrice,
+      totalPrice: originalPrice - discount,
+      ...customer,
+      // A timestamptz text from postgres.js as drizzle configures it, a Date from PGlite.
+      createdAt: new Date(placed.placed_at),
+      refundReason: null,
+      refundedAt: null,
+    };
     // Items in id order, as every read of an order lists them.
     return { order: serializeOrder(orderRow, items.sort((a, b) => (a.id < b.id ? -1 : 1))), deliveryIds };
   });
@@ -92,25 +112,51 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
   return order;
 }
 
+interface OrderToPlace {
+  organizationId: string;
+  event: { id: string; name: string };
+  customerEmail: string;
+  customerName: string;
+  customerPhone: string | null;
+  paymentMethod: string;
+  paymentMethodBrand: string;
+  orderSource: string;
+  originalPrice: number;
+  totalPrice: number;
+  /** place_order's `lines` (db/sql/place-order.sql). */
+  lines: { id: string; ticket_type_id: string; name: string; category: string; quantity: number; unit_price: number; vat_percent: number }[];
+  campaign: { id: string; name: string; code: string; discountAmount: number } | null;
+}
+
+interface Placed {
+  placed_id: string;
+  placed_number: number;
+  placed_currency: Currency;
+  placed_at: string | Date;
+  integration_ids: string[];
+  sold_out: string | null;
+}
+
 /**
- * Takes the tickets from their ticket types' stock (db/sql/take-tickets.sql: this connection's bucket row,
- * or all of a type's buckets in order when that one runs short) in one statement, the last before commit, so a
- * stock row is held only for this and the commit. A ticket type without enough left is a 409 (rolled back).
+ * The order's writes and the taking of its tickets, in one statement (db/sql/place-order.sql), the last
+ * before commit, so a stock row is held only for this and the commit: one round trip where the statements
+ * it runs took three, and none of drizzle's building of two inserts per order.
  */
-async function reserveTickets(tx: Transaction, lines: Line[]) {
-  const ids = `{${lines.map((line) => line.ticket.id).join(",")}}`;
-  const quantities = `{${lines.map((line) => line.quantity).join(",")}}`;
-  const [result] = rowsOf<{ sold_out: string | null }>(
-    await tx.execute(sql`select take_tickets(${ids}::uuid[], ${quantities}::int[]) as sold_out`),
+async function placeOrder(tx: Transaction, order: OrderToPlace): Promise<Placed> {
+  const { campaign } = order;
+  const [placed] = rowsOf<Placed>(
+    await tx.execute(sql`select * from place_order(${order.organizationId}, ${order.event.id}, ${order.event.name},
+      ${order.customerEmail}, ${order.customerName}, ${order.customerPhone}, ${order.paymentMethod}, ${order.paymentMethodBrand},
+      ${order.orderSource}, ${order.originalPrice}, ${order.totalPrice}, ${JSON.stringify(order.lines)}::jsonb,
+      ${campaign?.id ?? null}, ${campaign?.name ?? null}, ${campaign?.code ?? null}, ${campaign?.discountAmount ?? null})`),
   );
-  const line = lines.find((candidate) => candidate.ticket.id === result?.sold_out);
-  if (line) throw conflict(`Not enough tickets left for "${line.ticket.name}" (items.${line.index}) to sell ${line.quantity}`);
+  return placed!;
 }
 
 interface Line {
   index: number;
   quantity: number;
-  ticket: TicketTypeRow;
+  ticket: LineTicket;
 }
 
 /**
@@ -124,7 +170,7 @@ async function lockEventWithLines(tx: Transaction, organizationId: string, input
   const wanted = ids.filter((id): id is string => id !== null);
   const rows = eventId
     ? await tx
-        .select({ event: { id: events.id, name: events.name, status: events.status }, ticket: getTableColumns(ticketTypes) })
+        .select({ event: { id: events.id, name: events.name, status: events.status }, ticket: lineTicketColumns })
         .from(events)
         .leftJoin(
           ticketTypes,

@@ -10,8 +10,16 @@ import { pageMeta, pageOf } from "@/lib/http/pagination";
 
 type OrderItemRow = typeof orderItems.$inferSelect;
 
+/** What a 2.3 Order shows of an order's row and of its items' rows. */
+type SerializedOrderRow = Pick<
+  OrderRow,
+  "id" | "status" | "totalPrice" | "originalPrice" | "currency" | "orderNumber" | "eventId" | "customerEmail" | "customerName"
+  | "customerPhone" | "createdAt" | "refundReason" | "refundedAt"
+>;
+type SerializedItemRow = Pick<OrderItemRow, "ticketTypeId" | "name" | "quantity" | "unitPrice">;
+
 /** A 2.3 Order from its row and its items (in their order). */
-export function serializeOrder(row: OrderRow, items: OrderItemRow[]): Order {
+export function serializeOrder(row: SerializedOrderRow, items: SerializedItemRow[]): Order {
   return {
     id: toPublicId("order", row.id),
     status: row.status,

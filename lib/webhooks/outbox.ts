@@ -1,6 +1,6 @@
-import { and, arrayContains, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { rowsOf, type Transaction } from "@/db/client";
-import { webhookDeliveries, webhookIntegrations, type WebhookEventType } from "@/db/schema";
+import { webhookDeliveries, type WebhookEventType } from "@/db/schema";
 import { inngest } from "@/inngest/client";
 import { inProcessDriver } from "@/inngest/embedded";
 import { deliveryCreatedEvent } from "@/inngest/events";
@@ -10,23 +10,10 @@ import { log } from "@/lib/log";
 import { deliveryStates } from "./delivery-queue";
 
 /**
- * The ids of the organization's enabled integrations subscribed to `eventType`, as an SQL uuid[] that a
- * writer can select along with its own statement (order creation, see recordOrderEvent) to save a round trip.
- */
-export function subscribedIntegrations(organizationId: string, eventType: WebhookEventType): SQL<string[]> {
-  return sql<string[]>`array(select ${webhookIntegrations.id} from ${webhookIntegrations} where ${and(
-    eq(webhookIntegrations.organizationId, organizationId),
-    eq(webhookIntegrations.enabled, true),
-    isNull(webhookIntegrations.deletedAt),
-    arrayContains(webhookIntegrations.events, [eventType]),
-  )})`;
-}
-
-/**
  * Called inside the transaction that changes the orders: one Pending delivery per enabled integration
  * subscribed to the event and per order, holding the exact body to send (the order as it stands in this
  * transaction), so a committed change cannot lose its webhook. Returns the ids to announce after commit.
- * `integrationIds`: subscribedIntegrations as the caller already read it in this transaction.
+ * `integrationIds`: the subscribed integrations as the caller already read them in this transaction (place_order).
  */
 export async function recordOrderEvent(
   tx: Transaction,
@@ -38,7 +25,7 @@ export async function recordOrderEvent(
   if (orderIds.length === 0) return [];
   const subscribed =
     integrationIds ??
-    rowsOf<{ ids: string[] }>(await tx.execute(sql`select ${subscribedIntegrations(organizationId, eventType)} as ids`))[0]!.ids;
+    rowsOf<{ ids: string[] }>(await tx.execute(sql`select subscribed_integrations(${organizationId}, ${eventType}) as ids`))[0]!.ids;
   const integrations = subscribed.map((id) => ({ id }));
   if (integrations.length === 0) return [];
   const loaded = await loadTransactionOrders(tx, organizationId, orderIds);

@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { db, rowsOf } from "@/db/client";
+import { orderCampaigns, orderItems, orders, webhookIntegrations } from "@/db/schema";
+import { createOrganization } from "@/lib/organizations/organizations";
+import { useTestDatabase } from "../support/database";
+import { insertCampaign, insertCatalog } from "../support/order-fixtures";
+
+interface Placed {
+  placed_id: string;
+  placed_number: number;
+  placed_currency: string;
+  placed_at: string | Date;
+  integration_ids: string[];
+  sold_out: string | null;
+}
+
+/* place_order (db/sql/place-order.sql): the writes of POST /v1/orders in one statement. */
+describe("place_order", () => {
+  useTestDatabase();
+
+  async function world() {
+    const organization = await createOrganization({ name: "Place AB", currency: "NOK" });
+    const catalog = await insertCatalog(organization.id, { eventName: "Gala", tickets: [{ quantityTotal: 3 }, { quantityTotal: 10, price: 100 }] });
+    const [first, second] = catalog.tickets.map((ticket) => ticket.row);
+    const line = (ticket: typeof first, quantity: number) => ({
+      id: randomUUID(),
+      ticket_type_id: ticket!.id,
+      name: ticket!.name,
+      category: ticket!.category,
+      quantity,
+      unit_price: ticket!.price,
+      vat_percent: ticket!.vatPercent,
+    });
+    const place = async (lines: ReturnType<typeof line>[], campaign?: { id: string; name: string; code: string }) =>
+      rowsOf<Placed>(
+        await db.execute(sql`select * from place_order(${organization.id}, ${catalog.event.id}, ${"Gala"}, ${"a@example.test"},
+          ${"A Buyer"}, ${null}, ${"card"}, ${"visa"}, ${"web"}, ${1000}, ${900}, ${JSON.stringify(lines)}::jsonb,
+          ${campaign?.id ?? null}, ${campaign?.name ?? null}, ${campaign?.code ?? null}, ${campaign ? 100 : null})`),
+      )[0]!;
+    return { organization, event: catalog.event, first: first!, second: second!, line, place };
+  }
+
+  it("writes the order, its items with the caller's ids and its campaign, and takes the tickets", async () => {
+    const { organization, event, first, second, line, place } = await world();
+    const campaign = await insertCampaign(organization.id, { code: "GALA" });
+    const lines = [line(first, 2), line(second, 1)];
+
+    const placed = await place(lines, campaign);
+
+    expect(placed).toMatchObject({ placed_number: 1, placed_currency: "NOK", integration_ids: [], sold_out: null });
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.placed_id));
+    expect(order).toMatchObject({
+      organizationId: organization.id,
+      eventId: event.id,
+      status: "completed",
+      customerEmail: "a@example.test",
+      customerPhone: null,
+      paymentMethod: "card",
+      orderSource: "web",
+      currency: "NOK",
+      originalPrice: 1000,
+      totalPrice: 900,
+    });
+    expect(new Date(placed.placed_at).getTime()).toBe(order!.createdAt.getTime());
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, placed.placed_id));
+    expect(items.map((item) => [item.id, item.ticketTypeId, item.quantity, item.unitPrice, item.eventName]).sort()).toEqual(
+      lines.map((l) => [l.id, l.ticket_type_id, l.quantity, l.unit_price, "Gala"]).sort(),
+    );
+    const [applied] = await db.select().from(orderCampaigns).where(eq(orderCampaigns.orderId, placed.placed_id));
+    expect(applied).toMatchObject({ campaignId: campaign.id, code: campaign.code, discountAmount: 100 });
+    const left = rowsOf<{ id: string; left: number }>(
+      await db.execute(sql`select ticket_type_id as id, sum(available)::int as left from ticket_type_stock group by ticket_type_id`),
+    );
+    expect(Object.fromEntries(left.map((row) => [row.id, row.left]))).toEqual({ [first.id]: 1, [second.id]: 9 });
+  });
+
+  it("names the integrations subscribed to OrderCompleted and the ticket type that is sold out", async () => {
+    const { organization, first, second, line, place } = await world();
+    const integration = (events: string[], enabled = true) =>
+      db
+        .insert(webhookIntegrations)
+        .values({ organizationId: organization.id, url: "https://example.test/hook", events: events as never, enabled })
+        .returning({ id: webhookIntegrations.id });
+    const [subscribed] = await integration(["OrderCompleted"]);
+    await integration(["OrderRefunded"]);
+    await integration(["OrderCompleted"], false);
+
+    const placed = await place([line(second, 1), line(first, 4)]);
+
+    expect(placed.integration_ids).toEqual([subscribed!.id]);
+    expect(placed.sold_out).toBe(first.id);
+  });
+});
