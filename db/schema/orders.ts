@@ -62,8 +62,8 @@ export const orders = pgTable(
     index("orders_org_status_idx").on(t.organizationId, t.status, t.createdAt, t.id),
     // The transactions search's `q` (a case-insensitive substring of e-mail, name or phone): one trigram
     // index per column, so each alternative is answered by its own index (pg_trgm, created by migration 0008).
+    // Names are looked up in orderCustomerNames instead, then here in orders_org_customer_name_idx.
     index("orders_customer_email_trgm_idx").using("gin", sql`lower(${t.customerEmail}) gin_trgm_ops`),
-    index("orders_customer_name_trgm_idx").using("gin", sql`lower(${t.customerName}) gin_trgm_ops`),
     index("orders_customer_phone_trgm_idx").using("gin", sql`lower(${t.customerPhone}) gin_trgm_ops`),
     check("orders_status_check", sql`${t.status} in ('completed','refunded','cancelled')`),
     check("orders_price_check", sql`${t.totalPrice} >= 0 and ${t.originalPrice} >= ${t.totalPrice}`),
@@ -85,6 +85,25 @@ export const orderDailyCounts = pgTable(
     orderCount: bigint("order_count", { mode: "number" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day, t.slot] })],
+);
+
+/**
+ * Every lower-cased customer name of an organization's orders, kept by triggers on orders
+ * (db/sql/order-customer-names-on-*.sql), for `q`: a common name matches tens of thousands of orders, whose
+ * rows a trigram index on orders would visit one by one, while a fragment matches a few distinct names here,
+ * and each name's orders are one range of orders_org_customer_name_idx, read without visiting the rows. A
+ * name no order has any more may stay: it only leads to no orders.
+ */
+export const orderCustomerNames = pgTable(
+  "order_customer_names",
+  {
+    organizationId: organizationIdColumn(),
+    name: text("name").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.name] }),
+    index("order_customer_names_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
 );
 
 /**

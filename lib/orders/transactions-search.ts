@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
-import { union } from "drizzle-orm/pg-core";
-import { events, orderDailySales, orders, organizations } from "@/db/schema";
+import { unionAll } from "drizzle-orm/pg-core";
+import { events, orderCustomerNames, orderDailySales, orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
 import { cursorFingerprint, encodeCursor } from "./transactions-cursor";
@@ -76,16 +76,32 @@ function orderNumberOf(q: string): number | undefined {
 /** True when `q` is long enough for the trigram indexes (see qFilter). */
 const usesTrigrams = (q: string) => [...q.toLowerCase()].length >= TRIGRAM;
 
+/** One alternative of `q`: the condition its index answers, and the same test on an order's own columns. */
+interface QAlternative {
+  indexed: SQL;
+  row: SQL;
+}
+
 /**
- * The conditions of `q` from three characters on, one per alternative, each answered by its own index (a
- * trigram index per column, the order number's unique index): the same substring test as LIKE, wildcards in
- * the input escaped.
+ * The alternatives of `q` from three characters on, each answered by its own index: for the name the
+ * organization's distinct names (order_customer_names, by trigrams), whose orders are ranges of
+ * orders_org_customer_name_idx read without visiting the rows; the e-mail's and the phone's trigram indexes;
+ * the order number's unique index. Each is the same substring test as LIKE, wildcards in the input escaped.
  */
-function qAlternatives(q: string): SQL[] {
+function qAlternatives(organizationId: string, q: string): QAlternative[] {
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  const alternatives = Q_COLUMNS.map((column) => sql`lower(${column}) like ${pattern}`);
+  const like = (column: (typeof Q_COLUMNS)[number]) => sql`lower(${column}) like ${pattern}`;
+  const names = db
+    .select({ name: orderCustomerNames.name })
+    .from(orderCustomerNames)
+    .where(and(eq(orderCustomerNames.organizationId, organizationId), sql`${orderCustomerNames.name} like ${pattern}`));
+  const alternatives = [
+    { indexed: sql`lower(${orders.customerName}) in (${names})`, row: like(orders.customerName) },
+    { indexed: like(orders.customerEmail), row: like(orders.customerEmail) },
+    { indexed: like(orders.customerPhone), row: like(orders.customerPhone) },
+  ];
   const orderNumber = orderNumberOf(q);
-  if (orderNumber !== undefined) alternatives.push(eq(orders.orderNumber, orderNumber));
+  if (orderNumber !== undefined) alternatives.push({ indexed: eq(orders.orderNumber, orderNumber), row: eq(orders.orderNumber, orderNumber) });
   return alternatives;
 }
 
@@ -104,7 +120,7 @@ function qFilter(organizationId: string, q: string): SQL {
     return or(...matches)!;
   }
   const ofOrganization = sql`select ${orders.id} from ${orders} where ${orders.organizationId} = ${organizationId}`;
-  const branches = qAlternatives(q).map((alternative) => sql`${ofOrganization} and ${alternative}`);
+  const branches = qAlternatives(organizationId, q).map((alternative) => sql`${ofOrganization} and ${alternative.indexed}`);
   return sql`${orders.id} in (${sql.join(branches, sql` union `)})`;
 }
 
@@ -157,7 +173,7 @@ export async function searchTransactions(
   const matches = (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches");
   const page = (
     query.q && usesTrigrams(query.q)
-      ? searchedPage(organizationId, query, after, matches)
+      ? searchedPage(organizationId, query, after, countInPage)
       : // Deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the date
         // filter needs), so a deep `from` skips index entries instead of whole rows.
         db
@@ -208,20 +224,29 @@ function fromEndWindow(query: TransactionsQuery, total: number) {
 
 /**
  * The page of a `q` search from three characters on: each alternative's matches (qAlternatives) come from its
- * own index with their sort key, other filters applied, and the UNION of those is sorted. Joining the union
- * back to orders for the sort key instead would read every order of the organization.
+ * own index with their sort key, other filters applied, and those are sorted. Joining them back to orders for
+ * the sort key instead would read every order of the organization. Each branch leaves out the orders an
+ * earlier one matched (tested on the row it reads anyway; the first, index-only branch needs no such test),
+ * so the branches are disjoint: UNION ALL, no deduplication of tens of thousands of matches. With `count`,
+ * every row carries the number of matches, counted once from the materialized matches.
  */
-function searchedPage(organizationId: string, query: TransactionsQuery, after: SQL | undefined, matches: SQL.Aliased<number | null>) {
+function searchedPage(organizationId: string, query: TransactionsQuery, after: SQL | undefined, count: boolean) {
   const direction = query.order === "asc" ? asc : desc;
   const others = filtersOf(organizationId, { ...query, q: undefined });
-  const [first, second, ...rest] = qAlternatives(query.q!).map((alternative) =>
-    db
+  const alternatives = qAlternatives(organizationId, query.q!);
+  const [first, second, ...rest] = alternatives.map((alternative, i) => {
+    const earlier = alternatives.slice(0, i).map((earlierAlternative) => earlierAlternative.row);
+    return db
       .select({ id: orders.id, key: sql`${SORT_KEYS[query.sort]}`.as("sort_key") })
       .from(orders)
-      .where(and(eq(orders.organizationId, organizationId), ...others, after, alternative)),
-  );
-  const matched = union(first!, second!, ...rest).as("matched");
+      .where(
+        and(eq(orders.organizationId, organizationId), ...others, after, alternative.indexed, earlier.length ? sql`(${or(...earlier)}) is not true` : undefined),
+      );
+  });
+  const matched = db.$with("matched").as(unionAll(first!, second!, ...rest));
+  const matches = (count ? sql<number | null>`(select count(*) from ${matched})` : sql<number | null>`null::bigint`).as("matches");
   return db
+    .with(matched)
     .select({ pageId: sql<string>`${matched.id}`.as("page_id"), matches })
     .from(matched)
     .orderBy(direction(matched.key), direction(matched.id))

@@ -310,6 +310,38 @@ describe("GET /analytics_search/api/transactions", () => {
     expect(refunded.data.orders[0]).toMatchObject({ is_refunded: true });
   });
 
+  it("finds q in names through the organization's distinct names, kept as orders are written, each match once", async () => {
+    const { rows } = await seed([
+      { customerName: "Gustav Wikström", customerEmail: "gustav.wikstrom1@example.test", customerPhone: "+46 70 002 9999" },
+      { customerName: "Anna Berg", customerEmail: "anna.berg@example.test" },
+      { customerName: "Anna Bergström", customerEmail: "ab@example.test" },
+      { customerName: "Per Holm", customerEmail: "per@example.test" },
+    ]);
+    const stranger = await createTenant();
+    const theirs = await insertCatalog(stranger.organization.id);
+    await insertOrders(stranger.organization.id, theirs.event, theirs.tickets[0]!.row, [{ customerName: "Bo Wikström" }]);
+    const id = (i: number) => rows[i]!.id;
+    const found = async (query: string) => {
+      const body = await search(query);
+      expect(body.data.total_count).toBe(body.data.orders.length);
+      return body.data.orders.map((o) => o.uuid).sort();
+    };
+    const sorted = (...values: string[]) => [...values].sort();
+
+    expect(await found("q=WIKSTRÖM")).toEqual([id(0)]);
+    // Name and e-mail both match "berg" for order 1: one match, counted once.
+    expect(await found("q=berg")).toEqual(sorted(id(1), id(2)));
+    expect(await found("q=na%20berg&sort=customer_name")).toEqual(sorted(id(1), id(2)));
+    // "002" is order number 2 and a fragment of order 0's phone.
+    expect(rows[1]!.orderNumber).toBe(2);
+    expect(await found("q=002")).toEqual(sorted(id(0), id(1)));
+
+    // A renamed customer is found by the new name (and the old name finds nothing any more).
+    await db.update(orders).set({ customerName: "Per Lindqvist" }).where(inArray(orders.id, [id(3)]));
+    expect(await found("q=lindqvist")).toEqual([id(3)]);
+    expect(await found("q=holm")).toEqual([]);
+  });
+
   it("sees only the key's organization and checks the scope", async () => {
     const stranger = await createTenant();
     const theirs = await insertCatalog(stranger.organization.id);
