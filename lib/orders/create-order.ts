@@ -4,7 +4,7 @@ import { db, rowsOf, type Transaction } from "@/db/client";
 import { campaigns, events, ticketTypes, type Currency } from "@/db/schema";
 import { conflict, validationFailed, type ErrorDetail } from "@/lib/http/errors";
 import { fromPublicId } from "@/lib/ids";
-import { announceDeliveries, recordOrderCompleted } from "@/lib/webhooks/outbox";
+import { announceDeliveryStates, recordOrderCompleted } from "@/lib/webhooks/outbox";
 import type { CreateOrderInput, Order } from "./order-schemas";
 import { serializeOrder } from "./orders";
 import { discountOf } from "./pricing";
@@ -46,7 +46,7 @@ type CampaignRow = typeof campaigns.$inferSelect;
  * not read back.
  */
 export async function createOrder(organizationId: string, input: CreateOrderInput): Promise<Order> {
-  const { order, deliveryIds } = await db.transaction(async (tx) => {
+  const { order, deliveries } = await db.transaction(async (tx) => {
     const { event, lines } = await lockEventWithLines(tx, organizationId, input);
     const campaign = input.campaign_code ? await findCampaign(tx, organizationId, input.campaign_code) : null;
 
@@ -89,7 +89,7 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
       throw conflict(`Not enough tickets left for "${soldOut.ticket.name}" (items.${soldOut.index}) to sell ${soldOut.quantity}`);
     }
 
-    const deliveryIds = await recordOrderCompleted(tx, organizationId, placed.placed_id, placed.integration_ids);
+    const deliveries = await recordOrderCompleted(tx, organizationId, placed.placed_id, placed.integration_ids);
     const orderRow = {
       id: placed.placed_id,
       status: "completed" as const,
@@ -105,10 +105,10 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
       refundedAt: null,
     };
     // Items in id order, as every read of an order lists them.
-    return { order: serializeOrder(orderRow, items.sort((a, b) => (a.id < b.id ? -1 : 1))), deliveryIds };
+    return { order: serializeOrder(orderRow, items.sort((a, b) => (a.id < b.id ? -1 : 1))), deliveries };
   });
   // Only after commit: a webhook must never announce an order that was rolled back.
-  await announceDeliveries(deliveryIds);
+  await announceDeliveryStates(deliveries);
   return order;
 }
 

@@ -3,7 +3,7 @@ import { rowsOf, type Transaction } from "@/db/client";
 import { webhookDeliveries, type WebhookEventType } from "@/db/schema";
 import { inngest } from "@/inngest/client";
 import { inProcessDriver } from "@/inngest/embedded";
-import { deliveryCreatedEvent } from "@/inngest/events";
+import { deliveryCreatedEvent, type DeliveryState } from "@/inngest/events";
 import { deliveriesInWorker, inngestCloudMode } from "@/lib/env";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { log } from "@/lib/log";
@@ -22,6 +22,29 @@ export async function recordOrderEvent(
   orderIds: string[],
   integrationIds?: string[],
 ): Promise<string[]> {
+  return (await insertDeliveries(tx, organizationId, eventType, orderIds, integrationIds)).map((state) => state.deliveryId);
+}
+
+/**
+ * The order-completion path's outbox write (see recordOrderEvent). Returns what announcing the deliveries needs,
+ * from the insert itself (announceDeliveryStates), so nothing is read back after commit.
+ */
+export function recordOrderCompleted(
+  tx: Transaction,
+  organizationId: string,
+  orderId: string,
+  integrationIds?: string[],
+): Promise<DeliveryState[]> {
+  return insertDeliveries(tx, organizationId, "OrderCompleted", [orderId], integrationIds);
+}
+
+async function insertDeliveries(
+  tx: Transaction,
+  organizationId: string,
+  eventType: WebhookEventType,
+  orderIds: string[],
+  integrationIds?: string[],
+): Promise<DeliveryState[]> {
   if (orderIds.length === 0) return [];
   const subscribed =
     integrationIds ??
@@ -34,13 +57,12 @@ export async function recordOrderEvent(
     const payload = JSON.stringify(order);
     return integrations.map((integration) => ({ organizationId, integrationId: integration.id, eventType, orderId: orderIds[i]!, payload }));
   });
-  const rows = await tx.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id });
-  return rows.map((r) => r.id);
-}
-
-/** The order-completion path's outbox write (see recordOrderEvent). */
-export function recordOrderCompleted(tx: Transaction, organizationId: string, orderId: string, integrationIds?: string[]): Promise<string[]> {
-  return recordOrderEvent(tx, organizationId, "OrderCompleted", [orderId], integrationIds);
+  return tx.insert(webhookDeliveries).values(values).returning({
+    deliveryId: webhookDeliveries.id,
+    integrationId: webhookDeliveries.integrationId,
+    attemptCount: webhookDeliveries.attemptCount,
+    updatedAt: webhookDeliveries.updatedAt,
+  });
 }
 
 /**
@@ -49,14 +71,22 @@ export function recordOrderCompleted(tx: Transaction, organizationId: string, or
  * crash) is picked up by the sweeper because the delivery stays unfinished.
  */
 export async function announceDeliveries(deliveryIds: string[]): Promise<void> {
-  if (deliveryIds.length === 0) return;
+  if (deliveryIds.length) await announce(deliveryIds.length, () => deliveryStates(deliveryIds));
+}
+
+/** announceDeliveries for deliveries whose states the caller has from writing them (recordOrderCompleted). */
+export async function announceDeliveryStates(states: DeliveryState[]): Promise<void> {
+  if (states.length) await announce(states.length, async () => states);
+}
+
+async function announce(count: number, statesOf: () => Promise<DeliveryState[]>): Promise<void> {
   try {
-    const states = await deliveryStates(deliveryIds);
+    const states = await statesOf();
     // Without Inngest keys the events go to the embedded engine, which starts with the first of them (unless
     // it runs in the delivery worker).
     if (!inngestCloudMode && !deliveriesInWorker) inProcessDriver();
     if (states.length) await inngest.send(states.map(deliveryCreatedEvent));
   } catch (error) {
-    log.warn("webhook delivery announcement failed; the sweeper will retry", { deliveries: deliveryIds.length, error: String(error) });
+    log.warn("webhook delivery announcement failed; the sweeper will retry", { deliveries: count, error: String(error) });
   }
 }

@@ -1,15 +1,18 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "@/db/client";
-import { orders, ticketTypes } from "@/db/schema";
+import { orders, ticketTypes, webhookDeliveries } from "@/db/schema";
 import { ticketTypeColumns } from "@/lib/catalog/ticket-types";
 import { fromPublicId, toPublicId } from "@/lib/ids";
 import { refundCompletedOrdersOfEvent } from "@/lib/orders/refunds";
+import { createIntegration } from "@/lib/webhooks/integrations";
 import { expectError, expectStatus } from "../support/catalog";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
 import { insertCampaign, insertCatalog, insertOrders } from "../support/order-fixtures";
+import { useReceivers } from "../support/receiver";
 import { useTestServer } from "../support/server";
+import { waitForStatus } from "../support/webhooks";
 
 type Api = ReturnType<typeof apiClient>;
 interface OrderBody {
@@ -37,6 +40,7 @@ async function soldOf(ticketTypeId: string) {
 describe("/v1/orders", () => {
   useTestDatabase();
   const server = useTestServer();
+  const receiver = useReceivers();
   let tenant: Awaited<ReturnType<typeof createTenant>>;
   let api: Api;
 
@@ -63,6 +67,8 @@ describe("/v1/orders", () => {
       });
       const [standing, seated] = catalog.tickets;
       const campaign = await insertCampaign(tenant.organization.id, { code: "Spring", discountKind: "percent", discountValue: 10 });
+      const hook = await receiver(() => ({ status: 204 }));
+      await createIntegration({ organizationId: tenant.organization.id, url: hook.url });
 
       const response = await api("/v1/orders", {
         method: "POST",
@@ -127,6 +133,12 @@ describe("/v1/orders", () => {
 
       const fetched = await expectStatus<OrderBody>(await api(`/v1/orders/${order.id}`), 200);
       expect(fetched).toEqual(order);
+
+      // The OrderCompleted webhook, built from the rows the order's transaction wrote, is that same transactions model.
+      const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.orderId, fromPublicId("order", order.id)!));
+      await waitForStatus(delivery!.id, ["Success"]);
+      expect(JSON.parse(delivery!.payload)).toEqual(search.data.orders[0]);
+      expect(JSON.parse(hook.requests[0]!.body)).toEqual(search.data.orders[0]);
     });
 
     it("caps an amount discount at the order total, defaults payment fields and numbers orders in sequence", async () => {

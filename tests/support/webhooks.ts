@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { db } from "@/db/client";
 import { events, orders, venues, webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { fromPublicId } from "@/lib/ids";
-import { announceDeliveries, recordOrderCompleted } from "@/lib/webhooks/outbox";
+import { announceDeliveries, recordOrderEvent } from "@/lib/webhooks/outbox";
 
 let orderNumber = 1000;
 
@@ -38,7 +38,7 @@ export async function completeOrder(organizationId: string): Promise<{ orderId: 
         originalPrice: 25000,
       })
       .returning();
-    return { orderId: order!.id, deliveryIds: await recordOrderCompleted(tx, organizationId, order!.id) };
+    return { orderId: order!.id, deliveryIds: await recordOrderEvent(tx, organizationId, "OrderCompleted", [order!.id]) };
   });
   await announceDeliveries(deliveryIds);
   return { orderId, deliveryIds };
