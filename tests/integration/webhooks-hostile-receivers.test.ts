@@ -213,6 +213,24 @@ describe("hostile webhook receivers", () => {
     }
   });
 
+  it("one integration keeps pace with an order rush: a slow receiver gets 32 attempts at once, not 8", async () => {
+    const { organization } = await createTenant();
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const slow = await receiver(() => (res) => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(204).end();
+      }, 400);
+    });
+    const integration = await createIntegration({ organizationId: organization.id, url: slow.url });
+    const rush = await Promise.all(Array.from({ length: 64 }, () => insertDelivery(organization.id, integration.id)));
+    await announceDeliveries(rush.map((row) => row.id));
+    for (const row of rush) await waitForStatus(row.id, ["Success"], 10_000);
+    expect(mostInFlight).toBe(32);
+  });
+
   it("a dead receiver with more deliveries than the driver runs at once holds only its share of runs", async () => {
     const { organization } = await createTenant();
     const dead = await receiver(() => "hang");
@@ -238,7 +256,7 @@ describe("hostile webhook receivers", () => {
   });
 
   it("dead receivers holding every run the driver allows in all still leave a healthy receiver delivered promptly", async () => {
-    // Nine dead receivers, each with a backlog past its concurrency limit: 8 of them alone fill the overall cap.
+    // Nine dead receivers, each with a backlog past its concurrency limit, hanging every run they are given.
     const deadOrganization = await createTenant();
     const dead = await Promise.all(
       Array.from({ length: 9 }, async () => {
