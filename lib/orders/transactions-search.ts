@@ -85,8 +85,8 @@ interface QAlternative {
 /**
  * The alternatives of `q` from three characters on, each answered by its own index: for the name the
  * organization's distinct names (order_customer_names, by trigrams), whose orders are ranges of
- * orders_org_customer_name_idx read without visiting the rows; the e-mail's and the phone's trigram indexes;
- * the order number's unique index. Each is the same substring test as LIKE, wildcards in the input escaped.
+ * orders_org_customer_name_idx read without visiting the rows; the e-mail's (unless `q` has a space) and the
+ * phone's trigram indexes; the order number's unique index. Each is the same substring test as LIKE, wildcards in the input escaped.
  */
 function qAlternatives(organizationId: string, q: string): QAlternative[] {
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -95,11 +95,10 @@ function qAlternatives(organizationId: string, q: string): QAlternative[] {
     .select({ name: orderCustomerNames.name })
     .from(orderCustomerNames)
     .where(and(eq(orderCustomerNames.organizationId, organizationId), sql`${orderCustomerNames.name} like ${pattern}`));
-  const alternatives = [
-    { indexed: sql`lower(${orders.customerName}) in (${names})`, row: like(orders.customerName) },
-    { indexed: like(orders.customerEmail), row: like(orders.customerEmail) },
-    { indexed: like(orders.customerPhone), row: like(orders.customerPhone) },
-  ];
+  const alternatives = [{ indexed: sql`lower(${orders.customerName}) in (${names})`, row: like(orders.customerName) }];
+  // No e-mail has a space (orders_customer_email_no_space), and a full name's trigrams match every first.last address.
+  if (!q.includes(" ")) alternatives.push({ indexed: like(orders.customerEmail), row: like(orders.customerEmail) });
+  alternatives.push({ indexed: like(orders.customerPhone), row: like(orders.customerPhone) });
   const orderNumber = orderNumberOf(q);
   if (orderNumber !== undefined) alternatives.push({ indexed: eq(orders.orderNumber, orderNumber), row: eq(orders.orderNumber, orderNumber) });
   return alternatives;

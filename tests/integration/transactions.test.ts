@@ -335,6 +335,13 @@ describe("GET /analytics_search/api/transactions", () => {
     // "002" is order number 2 and a fragment of order 0's phone.
     expect(rows[1]!.orderNumber).toBe(2);
     expect(await found("q=002")).toEqual(sorted(id(0), id(1)));
+    // With a space (a full name, a spaced phone) e-mails are left out, which no address can match anyway.
+    expect(await found("q=gustav%20wik")).toEqual([id(0)]);
+    expect(await found("q=70%20002")).toEqual([id(0)]);
+    const refused = await insertOrders(stranger.organization.id, theirs.event, theirs.tickets[0]!.row, [
+      { customerEmail: "bo wikstrom@example.test" },
+    ]).catch((error: Error) => error);
+    expect(String((refused as Error).cause)).toMatch(/orders_customer_email_no_space/);
 
     // A renamed customer is found by the new name (and the old name finds nothing any more).
     await db.update(orders).set({ customerName: "Per Lindqvist" }).where(inArray(orders.id, [id(3)]));

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_email_no_space" CHECK (position(' ' in "orders"."customer_email") = 0);
