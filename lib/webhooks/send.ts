@@ -46,7 +46,10 @@ const KEEP_BYTES = RESPONSE_BODY_LIMIT * 4;
 // Connections kept open per target address between attempts: a busy receiver is not reconnected (TCP and TLS
 // handshakes) for every delivery. An idle connection is closed after this long.
 const IDLE_CONNECTION_MS = 15_000;
-const IDLE_CONNECTIONS_PER_TARGET = 8;
+// As many as the runs of a few integrations sharing a receiver use at once (32 each): between a run's attempt and its
+// next one (record, claim) its connection sits idle, and with fewer kept a busy worker closed and reopened a
+// connection for most deliveries (both sides' CPU). Unused ones close after IDLE_CONNECTION_MS.
+const IDLE_CONNECTIONS_PER_TARGET = 256;
 const agents = new Map<string, http.Agent>();
 
 /**
