@@ -174,6 +174,9 @@ export const orderDailyTicketSales = pgTable(
   ],
 );
 
+/** What every order item is today: the column's default, which place_order leaves to it. */
+export const TICKET_PRODUCT_TYPE = "ticket";
+
 export const orderItems = pgTable(
   "order_items",
   {
@@ -184,7 +187,7 @@ export const orderItems = pgTable(
     ticketTypeId: uuid("ticket_type_id")
       .notNull()
       .references(() => ticketTypes.id),
-    productType: text("product_type").notNull().default("ticket"),
+    productType: text("product_type").notNull().default(TICKET_PRODUCT_TYPE),
     // Name, category, price and VAT are copied at purchase time: later edits do not rewrite history.
     name: text("name").notNull(),
     category: text("category").notNull(),

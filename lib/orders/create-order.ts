@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { db, rowsOf, type Transaction } from "@/db/client";
-import { campaigns, events, ticketTypes, type Currency } from "@/db/schema";
+import { campaigns, events, ticketTypes, TICKET_PRODUCT_TYPE, type Currency } from "@/db/schema";
 import { conflict, validationFailed, type ErrorDetail } from "@/lib/http/errors";
-import { fromPublicId } from "@/lib/ids";
+import { fromPublicId, toPublicId } from "@/lib/ids";
 import { announceDeliveryStates, recordOrderCompleted } from "@/lib/webhooks/outbox";
 import type { CreateOrderInput, Order } from "./order-schemas";
 import { serializeOrder } from "./orders";
 import { discountOf } from "./pricing";
+import { transactionOrderOf, type TransactionOrder } from "./transaction-order";
 
 // API-created orders carry no payment details unless the caller gives them; the columns are required.
 const DEFAULT_PAYMENT_METHOD = "unspecified";
@@ -64,7 +65,7 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
       quantity: line.quantity,
       unitPrice: line.ticket.price,
     }));
-    const placed = await placeOrder(tx, {
+    const toPlace: OrderToPlace = {
       organizationId,
       event,
       ...customer,
@@ -83,13 +84,18 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
         vat_percent: line.ticket.vatPercent,
       })),
       campaign: campaign && { id: campaign.id, name: campaign.name, code: campaign.code, discountAmount: discount },
-    });
+    };
+    const placed = await placeOrder(tx, toPlace);
     const soldOut = lines.find((line) => line.ticket.id === placed.sold_out);
     if (soldOut) {
       throw conflict(`Not enough tickets left for "${soldOut.ticket.name}" (items.${soldOut.index}) to sell ${soldOut.quantity}`);
     }
 
-    const deliveries = await recordOrderCompleted(tx, organizationId, placed.placed_id, placed.integration_ids);
+    // A timestamptz text from postgres.js as drizzle configures it, a Date from PGlite.
+    const createdAt = new Date(placed.placed_at);
+    const deliveries = placed.integration_ids.length
+      ? await recordOrderCompleted(tx, organizationId, placedTransactionOrder(toPlace, placed, createdAt), placed.integration_ids)
+      : [];
     const orderRow = {
       id: placed.placed_id,
       status: "completed" as const,
@@ -99,8 +105,7 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
       originalPrice,
       totalPrice: originalPrice - discount,
       ...customer,
-      // A timestamptz text from postgres.js as drizzle configures it, a Date from PGlite.
-      createdAt: new Date(placed.placed_at),
+      createdAt,
       refundReason: null,
       refundedAt: null,
     };
@@ -151,6 +156,51 @@ async function placeOrder(tx: Transaction, order: OrderToPlace): Promise<Placed>
       ${campaign?.id ?? null}, ${campaign?.name ?? null}, ${campaign?.code ?? null}, ${campaign?.discountAmount ?? null})`),
   );
   return placed!;
+}
+
+/**
+ * The OrderCompleted payload of a placed order (a 2.2 Order), from what place_order wrote rather than read back
+ * while the order's stock row is held: the object loadTransactionOrders reads (tests/integration/orders.test.ts
+ * compares the payload with the transactions search's order), items in id order as every read lists them.
+ */
+function placedTransactionOrder(order: OrderToPlace, placed: Placed, createdAt: Date): TransactionOrder {
+  const event = toPublicId("event", order.event.id);
+  const items = [...order.lines]
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((line) => ({
+      product_type: TICKET_PRODUCT_TYPE,
+      name: line.name,
+      quantity: line.quantity,
+      price: line.unit_price,
+      vat: line.vat_percent,
+      event,
+      event_name: order.event.name,
+      category: line.category,
+    }));
+  const { campaign } = order;
+  return transactionOrderOf(
+    {
+      uuid: placed.placed_id,
+      email: order.customerEmail,
+      phone_number: order.customerPhone,
+      customer_name: order.customerName,
+      total_price: order.totalPrice,
+      payment_method: order.paymentMethod,
+      payment_method_brand: order.paymentMethodBrand,
+      is_refunded: false,
+      order_number: placed.placed_number,
+      order_source: order.orderSource,
+      created_at: createdAt.toISOString(),
+      refund_reason: null,
+      refunded_at: null,
+      organization: toPublicId("organization", order.organizationId),
+      event,
+      currency: placed.placed_currency,
+      original_price: order.originalPrice,
+    },
+    items,
+    campaign ? [{ uuid: campaign.id, name: campaign.name, code: campaign.code, discount_amount: campaign.discountAmount }] : [],
+  );
 }
 
 interface Line {

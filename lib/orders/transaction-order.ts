@@ -44,8 +44,8 @@ export const transactionOrderColumns = sql`${orders.id} as uuid, ${orders.custom
   ${publicIdText("organization", orders.organizationId)} as organization, ${publicIdText("event", orders.eventId)} as event,
   ${orders.currency} as currency, ${orders.originalPrice} as original_price`;
 
-type CartItem = TransactionOrder["cart"]["items"][number];
-type CartCampaign = TransactionOrder["cart"]["campaigns"][number];
+export type CartItem = TransactionOrder["cart"]["items"][number];
+export type CartCampaign = TransactionOrder["cart"]["campaigns"][number];
 
 const cartItemsOf = (ids: string[]) => sql`select ${orderItems.orderId} as order_id, ${orderItems.productType} as product_type,
   ${orderItems.name} as name, ${orderItems.quantity} as quantity, ${orderItems.unitPrice} as price, ${orderItems.vatPercent} as vat,
@@ -78,9 +78,15 @@ export async function serializeTransactionOrders(q: Queryable, rows: Transaction
     category: item.category,
   }));
   const campaignsByOrder = byOrder(campaigns, ({ uuid, name, code, discount_amount }): CartCampaign => ({ uuid, name, code, discount_amount }));
-  // The optional fields are undefined rather than absent when null: JSON leaves both out, and one object shape
-  // is built without spreads.
-  return rows.map((row) => ({
+  return rows.map((row) => transactionOrderOf(row, itemsByOrder.get(row.uuid) ?? [], campaignsByOrder.get(row.uuid) ?? []));
+}
+
+/**
+ * One 2.2 Order from its row, its items (in item id order) and its campaigns. The optional fields are undefined
+ * rather than absent when null: JSON leaves both out, and one object shape is built without spreads.
+ */
+export function transactionOrderOf(row: TransactionOrderRow, items: CartItem[], campaigns: CartCampaign[]): TransactionOrder {
+  return {
     uuid: row.uuid,
     email: row.email,
     phone_number: row.phone_number ?? undefined,
@@ -100,10 +106,10 @@ export async function serializeTransactionOrders(q: Queryable, rows: Transaction
       currency: row.currency,
       total_price: row.total_price,
       original_price: row.original_price,
-      items: itemsByOrder.get(row.uuid) ?? [],
-      campaigns: campaignsByOrder.get(row.uuid) ?? [],
+      items,
+      campaigns,
     },
-  }));
+  };
 }
 
 /** What `build` makes of each row, grouped by the row's order, in the rows' order. */

@@ -5,7 +5,7 @@ import { inngest } from "@/inngest/client";
 import { inProcessDriver } from "@/inngest/embedded";
 import { deliveryCreatedEvent, type DeliveryState } from "@/inngest/events";
 import { deliveriesInWorker, inngestCloudMode } from "@/lib/env";
-import { loadTransactionOrders } from "@/lib/orders/transaction-order";
+import { loadTransactionOrders, type TransactionOrder } from "@/lib/orders/transaction-order";
 import { log } from "@/lib/log";
 import { deliveryStates } from "./delivery-queue";
 
@@ -26,16 +26,17 @@ export async function recordOrderEvent(
 }
 
 /**
- * The order-completion path's outbox write (see recordOrderEvent). Returns what announcing the deliveries needs,
- * from the insert itself (announceDeliveryStates), so nothing is read back after commit.
+ * The order-completion path's outbox write (see recordOrderEvent), with the payload the caller built from what it
+ * wrote (the order as it stands), so nothing is read back while the order's stock row is held. Returns what
+ * announcing the deliveries needs, from the insert itself (announceDeliveryStates), so nothing is read after commit.
  */
 export function recordOrderCompleted(
   tx: Transaction,
   organizationId: string,
-  orderId: string,
-  integrationIds?: string[],
+  order: TransactionOrder,
+  integrationIds: string[],
 ): Promise<DeliveryState[]> {
-  return insertDeliveries(tx, organizationId, "OrderCompleted", [orderId], integrationIds);
+  return insertDeliveries(tx, organizationId, "OrderCompleted", [order.uuid], integrationIds, [order]);
 }
 
 async function insertDeliveries(
@@ -44,6 +45,7 @@ async function insertDeliveries(
   eventType: WebhookEventType,
   orderIds: string[],
   integrationIds?: string[],
+  built?: TransactionOrder[],
 ): Promise<DeliveryState[]> {
   if (orderIds.length === 0) return [];
   const subscribed =
@@ -51,7 +53,7 @@ async function insertDeliveries(
     rowsOf<{ ids: string[] }>(await tx.execute(sql`select subscribed_integrations(${organizationId}, ${eventType}) as ids`))[0]!.ids;
   const integrations = subscribed.map((id) => ({ id }));
   if (integrations.length === 0) return [];
-  const loaded = await loadTransactionOrders(tx, organizationId, orderIds);
+  const loaded = built ?? (await loadTransactionOrders(tx, organizationId, orderIds));
   if (loaded.length !== orderIds.length) throw new Error(`Orders ${orderIds.join(", ")} not all found in organization ${organizationId}`);
   const values = loaded.flatMap((order, i) => {
     const payload = JSON.stringify(order);
