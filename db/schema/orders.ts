@@ -110,6 +110,41 @@ export const orderCustomerNames = pgTable(
 );
 
 /**
+ * The words of the organization's lower-cased customer e-mails (maximal runs of a-z and 0-9), each once, kept by
+ * triggers on orders (db/sql/order-email-words-on-*.sql), for `q`: a fragment of only letters and digits is a
+ * substring of an e-mail exactly when it is a substring of one of its words, so a few words found here by
+ * trigrams lead to their orders in orderEmailWordOrders without the lossy trigram index on orders, whose every
+ * candidate is rechecked in its row. A word no order has any more may stay: it only leads to no orders.
+ */
+export const orderEmailWords = pgTable(
+  "order_email_words",
+  {
+    organizationId: organizationIdColumn(),
+    word: text("word").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.word] }),
+    index("order_email_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Each order under each word of its e-mail (orderEmailWords), in the same transaction as the order: a word's
+ * orders are one range of the primary key, read without visiting rows, so the e-mail matches that a name
+ * already matched are left out by their ids alone. Rows go with their order (the delete trigger, also when an
+ * organization's deletion cascades to its orders), so no foreign key checks each of the order's rows.
+ */
+export const orderEmailWordOrders = pgTable(
+  "order_email_word_orders",
+  {
+    organizationId: uuid("organization_id").notNull(),
+    word: text("word").notNull(),
+    orderId: uuid("order_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.word, t.orderId] })],
+);
+
+/**
  * Orders per organization, UTC day, event and refund state, kept exact by statement-level triggers on
  * orders (db/sql/order-facet-count-*.sql), so transactions counts filtered by event and/or refund state
  * (with or without dates) sum these rows and count only the partial days at the ends.

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, rowsOf } from "@/db/client";
 import { orderCampaigns, orderItems, orders } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
@@ -22,7 +22,7 @@ interface TransactionOrder {
   cart: Record<string, unknown>;
 }
 interface Envelope {
-  data: { total_count: number; orders: TransactionOrder[] };
+  data: { total_count: number; orders: TransactionOrder[]; next_cursor?: string };
   trace_id: string;
 }
 
@@ -347,6 +347,58 @@ describe("GET /analytics_search/api/transactions", () => {
     await db.update(orders).set({ customerName: "Per Lindqvist" }).where(inArray(orders.id, [id(3)]));
     expect(await found("q=lindqvist")).toEqual([id(3)]);
     expect(await found("q=holm")).toEqual([]);
+  });
+
+  it("finds q in e-mails through their words, kept as orders are written, changed and deleted, each match once", async () => {
+    const { rows } = await seed([
+      { customerName: "Karin Ek", customerEmail: "karin.wallin77@example.test" },
+      { customerName: "Sara Wallin", customerEmail: "sara.wallin12@mail.test" },
+      { customerName: "Per Holm", customerEmail: "p-holm+tix@Wallin-Data.SE" },
+      { customerName: "Eva Lund", customerEmail: "eva@stugan.test" },
+    ]);
+    const stranger = await createTenant();
+    const theirs = await insertCatalog(stranger.organization.id);
+    await insertOrders(stranger.organization.id, theirs.event, theirs.tickets[0]!.row, [
+      { customerName: "Bo Ek", customerEmail: "bo.wallin@example.test" },
+    ]);
+    const id = (i: number) => rows[i]!.id;
+    const sorted = (...values: string[]) => [...values].sort();
+    const found = async (query: string) => {
+      const body = await search(query);
+      expect(body.data.total_count).toBe(body.data.orders.length);
+      return body.data.orders.map((o) => o.uuid).sort();
+    };
+    const wordsOf = async (orderId: string) =>
+      rowsOf<{ word: string }>(
+        await db.execute(sql`select word from order_email_word_orders where order_id = ${orderId} and organization_id = ${tenant.organization.id} order by word`),
+      ).map((row) => row.word);
+
+    // Lower-cased words between the separators, each order under each of its words.
+    expect(await wordsOf(id(2))).toEqual(["data", "holm", "p", "se", "tix", "wallin"]);
+    // An e-mail-only match (0), a name and e-mail match counted once (1), a word of the domain in capitals (2);
+    // not the other organization's order.
+    expect(await found("q=wallin")).toEqual(sorted(id(0), id(1), id(2)));
+    expect(await found("q=WaLLiN")).toEqual(sorted(id(0), id(1), id(2)));
+    expect(await found("q=in77")).toEqual([id(0)]);
+    // Fragments with a separator match across words, as substrings of the whole address.
+    expect(await found("q=n.wal")).toEqual([id(0)]);
+    expect(await found("q=holm%2Btix%40wal")).toEqual([id(2)]);
+    // A page after a cursor counts the matches apart (the union of ids): the same exact total.
+    const first = await search("q=wallin&size=1");
+    expect(first.data.total_count).toBe(3);
+    const next = await search(`q=wallin&size=1&cursor=${encodeURIComponent(first.data.next_cursor!)}`);
+    expect(next.data.total_count).toBe(3);
+
+    // A changed e-mail moves the order to the new address's words.
+    await db.update(orders).set({ customerEmail: "eva.wallin@x.test" }).where(eq(orders.id, id(3)));
+    expect(await wordsOf(id(3))).toEqual(["eva", "test", "wallin", "x"]);
+    expect(await found("q=stugan")).toEqual([]);
+    expect(await found("q=wallin")).toEqual(sorted(id(0), id(1), id(2), id(3)));
+
+    // A deleted order takes its words' rows with it.
+    await db.delete(orders).where(eq(orders.id, id(0)));
+    expect(await wordsOf(id(0))).toEqual([]);
+    expect(await found("q=wallin")).toEqual(sorted(id(1), id(2), id(3)));
   });
 
   it("sees only the key's organization and checks the scope", async () => {
