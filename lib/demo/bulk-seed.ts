@@ -78,7 +78,7 @@ export async function bulkSeedOrders(
   // a bulk load leaves empty (until autovacuum gets round to it) lets deep pages use index-only scans. The
   // customer names and e-mail words the load added are what q's lookups are planned by, and each e-mail word's
   // orders are then read index-only.
-  await q.execute(sql`vacuum (analyze) orders, order_items, order_customer_names, order_email_words, order_email_word_orders`);
+  await q.execute(sql`vacuum (analyze) orders, order_items, order_customer_names, order_email_words, order_email_domain_words, order_email_word_orders`);
   return result;
 }
 
