@@ -110,6 +110,63 @@ export const orderCustomerNames = pgTable(
 );
 
 /**
+ * The words of the local parts (before the last `@`) of the organization's lower-cased customer e-mails (maximal
+ * runs of a-z and 0-9), each once, kept by triggers on orders (db/sql/order-email-words-on-*.sql), for `q`: a
+ * fragment of only letters and digits is a substring of an e-mail exactly when it is a substring of one of its
+ * words, so a few words found here by trigrams lead to their orders in orderEmailWordOrders without the lossy
+ * trigram index on orders, whose every candidate is rechecked in its row. The id keys those rows (8 bytes
+ * instead of the organization's 16 and the word's). A word no order has any more may stay: it only leads to no
+ * orders.
+ */
+export const orderEmailWords = pgTable(
+  "order_email_words",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: organizationIdColumn(),
+    word: text("word").notNull(),
+  },
+  (t) => [
+    uniqueIndex("order_email_words_organization_word_idx").on(t.organizationId, t.word),
+    index("order_email_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * The words of the domains (after the last `@`) of the organization's customer e-mails, kept like
+ * orderEmailWords but leading to no orders: a domain word such as `gmail` or `com` is in a large share of all
+ * addresses, so listing its orders would double the word index for matches that no search narrows. A `q` in
+ * one of these words takes the trigram index on orders instead (exact after its recheck, and such a `q`
+ * matches most orders anyway); a word may stay here after its last order.
+ */
+export const orderEmailDomainWords = pgTable(
+  "order_email_domain_words",
+  {
+    organizationId: organizationIdColumn(),
+    word: text("word").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.word] }),
+    index("order_email_domain_words_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Each order under each word of its e-mail's local part (orderEmailWords, whose organization scopes it), in
+ * the same transaction as the order: a word's orders are one range of the primary key, read without visiting
+ * rows, so the e-mail matches that a name already matched are left out by their ids alone. Rows go with their
+ * order (the delete trigger) or their word (when an organization is deleted), so no foreign key checks each of
+ * the order's rows.
+ */
+export const orderEmailWordOrders = pgTable(
+  "order_email_word_orders",
+  {
+    wordId: bigint("word_id", { mode: "number" }).notNull(),
+    orderId: uuid("order_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.wordId, t.orderId] })],
+);
+
+/**
  * Orders per organization, UTC day, event and refund state, kept exact by statement-level triggers on
  * orders (db/sql/order-facet-count-*.sql), so transactions counts filtered by event and/or refund state
  * (with or without dates) sum these rows and count only the partial days at the ends.

@@ -76,8 +76,9 @@ export async function bulkSeedOrders(
 
   // Like an import tool: fresh statistics keep the planner on the sort indexes, and the visibility map that
   // a bulk load leaves empty (until autovacuum gets round to it) lets deep pages use index-only scans. The
-  // customer names the load added are what q's name lookup is planned by.
-  await q.execute(sql`vacuum (analyze) orders, order_items, order_customer_names`);
+  // customer names and e-mail words the load added are what q's lookups are planned by, and each e-mail word's
+  // orders are then read index-only.
+  await q.execute(sql`vacuum (analyze) orders, order_items, order_customer_names, order_email_words, order_email_domain_words, order_email_word_orders`);
   return result;
 }
 

@@ -1,7 +1,16 @@
-import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
 import { unionAll } from "drizzle-orm/pg-core";
-import { events, orderCustomerNames, orderDailySales, orders, organizations } from "@/db/schema";
+import {
+  events,
+  orderCustomerNames,
+  orderDailySales,
+  orderEmailDomainWords,
+  orderEmailWordOrders,
+  orderEmailWords,
+  orders,
+  organizations,
+} from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
 import { cursorFingerprint, encodeCursor } from "./transactions-cursor";
@@ -76,17 +85,59 @@ function orderNumberOf(q: string): number | undefined {
 /** True when `q` is long enough for the trigram indexes (see qFilter). */
 const usesTrigrams = (q: string) => [...q.toLowerCase()].length >= TRIGRAM;
 
-/** One alternative of `q`: the condition its index answers, and the same test on an order's own columns. */
+/** A `q` the e-mail's words answer: only letters and digits, no separator of the address's words (email_words). */
+const EMAIL_WORD_FRAGMENT = /^[a-z0-9]+$/;
+
+/**
+ * One alternative of `q`: the test on an order's own columns and the condition its index answers on orders;
+ * for the e-mail's words also the matching orders' ids read from an index without visiting any order, which
+ * answer instead of `indexed` unless `inDomain` holds (an uncorrelated test, decided once per statement).
+ */
 interface QAlternative {
-  indexed: SQL;
   row: SQL;
+  indexed: SQL;
+  words?: { ids: ReturnType<typeof emailWordOrderIds>; inDomain: SQL };
+}
+
+/**
+ * The orders whose e-mail's local part contains `pattern` (a LIKE pattern of letters and digits): the
+ * organization's local-part words that contain it (by trigrams, in order_email_words), then each word's orders
+ * (a range of order_email_word_orders' primary key). Exact, unlike the trigram index on orders, whose every
+ * candidate is rechecked in its row; an order with two such words comes twice. The word ids are an array, so
+ * they are looked up by their trigram index on their own, whatever the plan around them, and then read in one
+ * index scan.
+ */
+function emailWordOrderIds(organizationId: string, pattern: string) {
+  const words = db
+    .select({ id: orderEmailWords.id })
+    .from(orderEmailWords)
+    .where(and(eq(orderEmailWords.organizationId, organizationId), sql`${orderEmailWords.word} like ${pattern}`));
+  return db
+    .select({ id: sql<string>`${orderEmailWordOrders.orderId}`.as("id") })
+    .from(orderEmailWordOrders)
+    .where(sql`${orderEmailWordOrders.wordId} = any(array(${words}))`);
+}
+
+/**
+ * True when `pattern` is in a word of the organization's e-mail domains (order_email_domain_words), which lead
+ * to no orders: the matches of such a `q` (`gmail`) are read by the trigram index on orders. Otherwise the local
+ * parts' words (emailWordOrderIds) hold every e-mail match.
+ */
+function inEmailDomain(organizationId: string, pattern: string): SQL {
+  const domainWords = db
+    .select({ word: orderEmailDomainWords.word })
+    .from(orderEmailDomainWords)
+    .where(and(eq(orderEmailDomainWords.organizationId, organizationId), sql`${orderEmailDomainWords.word} like ${pattern}`));
+  return sql`exists (${domainWords})`;
 }
 
 /**
  * The alternatives of `q` from three characters on, each answered by its own index: for the name the
  * organization's distinct names (order_customer_names, by trigrams), whose orders are ranges of
- * orders_org_customer_name_idx read without visiting the rows; the e-mail's (unless `q` has a space) and the
- * phone's trigram indexes; the order number's unique index. Each is the same substring test as LIKE, wildcards in the input escaped.
+ * orders_org_customer_name_idx read without visiting the rows; for the e-mail its local parts' words
+ * (emailWordOrderIds) when `q` is only letters and digits and in no domain's word, else its trigram index
+ * (unless `q` has a space); the phone's trigram index; the order number's unique index. Each is the same
+ * substring test as LIKE, wildcards in the input escaped.
  */
 function qAlternatives(organizationId: string, q: string): QAlternative[] {
   const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -95,9 +146,14 @@ function qAlternatives(organizationId: string, q: string): QAlternative[] {
     .select({ name: orderCustomerNames.name })
     .from(orderCustomerNames)
     .where(and(eq(orderCustomerNames.organizationId, organizationId), sql`${orderCustomerNames.name} like ${pattern}`));
-  const alternatives = [{ indexed: sql`lower(${orders.customerName}) in (${names})`, row: like(orders.customerName) }];
+  const alternatives: QAlternative[] = [{ indexed: sql`lower(${orders.customerName}) in (${names})`, row: like(orders.customerName) }];
   // No e-mail has a space (orders_customer_email_no_space), and a full name's trigrams match every first.last address.
-  if (!q.includes(" ")) alternatives.push({ indexed: like(orders.customerEmail), row: like(orders.customerEmail) });
+  if (!q.includes(" ")) {
+    const words = EMAIL_WORD_FRAGMENT.test(q.toLowerCase())
+      ? { ids: emailWordOrderIds(organizationId, pattern), inDomain: inEmailDomain(organizationId, pattern) }
+      : undefined;
+    alternatives.push({ indexed: like(orders.customerEmail), row: like(orders.customerEmail), words });
+  }
   alternatives.push({ indexed: like(orders.customerPhone), row: like(orders.customerPhone) });
   const orderNumber = orderNumberOf(q);
   if (orderNumber !== undefined) alternatives.push({ indexed: eq(orders.orderNumber, orderNumber), row: eq(orders.orderNumber, orderNumber) });
@@ -119,7 +175,11 @@ function qFilter(organizationId: string, q: string): SQL {
     return or(...matches)!;
   }
   const ofOrganization = sql`select ${orders.id} from ${orders} where ${orders.organizationId} = ${organizationId}`;
-  const branches = qAlternatives(organizationId, q).map((alternative) => sql`${ofOrganization} and ${alternative.indexed}`);
+  const branches = qAlternatives(organizationId, q).flatMap(({ indexed, words }) =>
+    words
+      ? [sql`select ids.id from (${words.ids}) as ids where not ${words.inDomain}`, sql`${ofOrganization} and ${indexed} and ${words.inDomain}`]
+      : [sql`${ofOrganization} and ${indexed}`],
+  );
   return sql`${orders.id} in (${sql.join(branches, sql` union `)})`;
 }
 
@@ -225,27 +285,45 @@ function fromEndWindow(query: TransactionsQuery, total: number) {
  * The page of a `q` search from three characters on: each alternative's matches (qAlternatives) come from its
  * own index with their sort key, other filters applied, and those are sorted. Joining them back to orders for
  * the sort key instead would read every order of the organization. Each branch leaves out the orders an
- * earlier one matched (tested on the row it reads anyway; the first, index-only branch needs no such test),
- * so the branches are disjoint: UNION ALL, no deduplication of tens of thousands of matches. With `count`,
- * every row carries the number of matches, counted once from the materialized matches.
+ * earlier one matched, so the branches are disjoint: UNION ALL, no deduplication of tens of thousands of
+ * matches. A branch that reads rows tests the earlier alternatives on them (the first, index-only branch needs
+ * no such test); one whose index gives ids (a common surname is also a word of the same orders' e-mails)
+ * subtracts the earlier branches' ids first and reads only the orders left. With `count`, every row carries the
+ * number of matches, counted once from the materialized matches.
  */
 function searchedPage(organizationId: string, query: TransactionsQuery, after: SQL | undefined, count: boolean) {
   const direction = query.order === "asc" ? asc : desc;
   const others = filtersOf(organizationId, { ...query, q: undefined });
   const alternatives = qAlternatives(organizationId, query.q!);
-  const [first, second, ...rest] = alternatives.map((alternative, i) => {
-    const earlier = alternatives.slice(0, i).map((earlierAlternative) => earlierAlternative.row);
-    return db
-      .select({ id: orders.id, key: sql`${SORT_KEYS[query.sort]}`.as("sort_key") })
+  // Every branch has the same columns: the order's id and its sort key.
+  const columns = (id: SQLWrapper, key: SQLWrapper) => ({ id: sql<string>`${id}`.as("id"), key: sql`${key}`.as("sort_key") });
+  const matching = (condition: SQL | undefined) =>
+    db
+      .select(columns(orders.id, SORT_KEYS[query.sort]))
       .from(orders)
-      .where(
-        and(eq(orders.organizationId, organizationId), ...others, after, alternative.indexed, earlier.length ? sql`(${or(...earlier)}) is not true` : undefined),
-      );
+      .where(and(eq(orders.organizationId, organizationId), ...others, after, condition));
+  const branchName = (i: number) => `q_branch_${i}`;
+  const branches = alternatives.map((alternative, i) => {
+    const earlierRows = alternatives.slice(0, i).map((earlierAlternative) => earlierAlternative.row);
+    const byRows = and(alternative.indexed, earlierRows.length ? sql`(${or(...earlierRows)}) is not true` : undefined);
+    if (!alternative.words) return db.$with(branchName(i)).as(matching(byRows));
+    // The ids minus those of the earlier branches (a hash anti-join on ids alone), then each order left read
+    // by its primary key: an array, so never a scan of the organization's orders whatever the estimates. Only
+    // one of the two halves runs: the other's one-time filter is false.
+    const earlierIds = alternatives
+      .slice(0, i)
+      .map((_, j) => sql`not exists (select from ${sql.identifier(branchName(j))} as earlier where earlier.id = candidates.id)`);
+    const left = sql`array(select candidates.id from (${alternative.words.ids}) as candidates where ${and(sql`true`, ...earlierIds)})`;
+    const { inDomain } = alternative.words;
+    return db
+      .$with(branchName(i))
+      .as(unionAll(matching(and(sql`not ${inDomain}`, sql`${orders.id} = any(${left})`)), matching(and(inDomain, byRows))));
   });
+  const [first, second, ...rest] = branches.map((branch) => db.select({ id: branch.id, key: branch.key }).from(branch));
   const matched = db.$with("matched").as(unionAll(first!, second!, ...rest));
   const matches = (count ? sql<number | null>`(select count(*) from ${matched})` : sql<number | null>`null::bigint`).as("matches");
   return db
-    .with(matched)
+    .with(...branches, matched)
     .select({ pageId: sql<string>`${matched.id}`.as("page_id"), matches })
     .from(matched)
     .orderBy(direction(matched.key), direction(matched.id))

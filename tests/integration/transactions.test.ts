@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
-import { db } from "@/db/client";
+import { db, rowsOf } from "@/db/client";
 import { orderCampaigns, orderItems, orders } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
@@ -22,7 +22,7 @@ interface TransactionOrder {
   cart: Record<string, unknown>;
 }
 interface Envelope {
-  data: { total_count: number; orders: TransactionOrder[] };
+  data: { total_count: number; orders: TransactionOrder[]; next_cursor?: string };
   trace_id: string;
 }
 
@@ -347,6 +347,94 @@ describe("GET /analytics_search/api/transactions", () => {
     await db.update(orders).set({ customerName: "Per Lindqvist" }).where(inArray(orders.id, [id(3)]));
     expect(await found("q=lindqvist")).toEqual([id(3)]);
     expect(await found("q=holm")).toEqual([]);
+  });
+
+  it("finds q in e-mails through their local parts' words or, in a domain's word, by trigrams; kept as orders are written, changed and deleted, each match once", async () => {
+    const { rows } = await seed([
+      { customerName: "Karin Ek", customerEmail: "karin.wallin77@example.test" },
+      { customerName: "Sara Wallin", customerEmail: "sara.karlsson12@mail.test" },
+      { customerName: "Per Holm", customerEmail: "p-holm+tix@Wallin-Data.SE" },
+      { customerName: "Eva Lund", customerEmail: "eva@stugan.test" },
+      { customerName: "Ola Berg", customerEmail: "ola.gmail@GMAIL.com" },
+    ]);
+    const stranger = await createTenant();
+    const theirs = await insertCatalog(stranger.organization.id);
+    const [theirOrder] = await insertOrders(stranger.organization.id, theirs.event, theirs.tickets[0]!.row, [
+      { customerName: "Bo Ek", customerEmail: "bo.wallin77@example.test" },
+    ]);
+    const id = (i: number) => rows[i]!.id;
+    const sorted = (...values: string[]) => [...values].sort();
+    const found = async (query: string) => {
+      const body = await search(query);
+      expect(body.data.total_count).toBe(body.data.orders.length);
+      return body.data.orders.map((o) => o.uuid).sort();
+    };
+    const wordsOf = async (orderId: string) =>
+      rowsOf<{ word: string }>(
+        await db.execute(
+          sql`select w.word from order_email_word_orders m join order_email_words w on w.id = m.word_id
+              where m.order_id = ${orderId} and w.organization_id = ${tenant.organization.id} order by w.word`,
+        ),
+      ).map((row) => row.word);
+    const domainWords = async (organizationId: string) =>
+      rowsOf<{ word: string }>(
+        await db.execute(sql`select word from order_email_domain_words where organization_id = ${organizationId} order by word`),
+      ).map((row) => row.word);
+
+    // Lower-cased words between the separators: each order under the words of its local part only, those of
+    // the domains kept apart, each once.
+    expect(await wordsOf(id(2))).toEqual(["holm", "p", "tix"]);
+    expect(await wordsOf(id(4))).toEqual(["gmail", "ola"]);
+    expect(await domainWords(tenant.organization.id)).toEqual(["com", "data", "example", "gmail", "mail", "se", "stugan", "test", "wallin"]);
+    // By the words: an e-mail-only match (0), a name and e-mail match counted once (2, 0); not the other
+    // organization's order, whose local part has the same word.
+    expect(await found("q=in77")).toEqual([id(0)]);
+    expect(await found("q=HOLM")).toEqual([id(2)]);
+    expect(await found("q=arin")).toEqual([id(0)]);
+    // In a domain's word, by trigrams, as exact: `wallin` is also a local part's word (0, 1, the name of 1) and
+    // `gmail` both of one address (4), each order once; domain words in capitals; not the other organization's.
+    expect(await found("q=wallin")).toEqual(sorted(id(0), id(1), id(2)));
+    expect(await found("q=WaLLiN")).toEqual(sorted(id(0), id(1), id(2)));
+    expect(await found("q=GMAIL")).toEqual([id(4)]);
+    expect(await found("q=COM")).toEqual([id(4)]);
+    expect(await found("q=EXAMPLE")).toEqual([id(0)]);
+    expect(await found("q=test")).toEqual(sorted(id(0), id(1), id(3)));
+    // Fragments with a separator match across words, as substrings of the whole address.
+    expect(await found("q=n.wal")).toEqual([id(0)]);
+    expect(await found("q=holm%2Btix%40wal")).toEqual([id(2)]);
+    // A page after a cursor counts the matches apart (the union of ids): the same exact total, by either path.
+    expect(await found("q=kar")).toEqual(sorted(id(0), id(1)));
+    for (const [fragment, total] of [["wallin", 3], ["kar", 2]] as const) {
+      const first = await search(`q=${fragment}&size=1`);
+      expect(first.data.total_count).toBe(total);
+      const next = await search(`q=${fragment}&size=1&cursor=${encodeURIComponent(first.data.next_cursor!)}`);
+      expect(next.data.total_count).toBe(total);
+    }
+
+    // A changed e-mail moves the order to the new address's words; the old domain's word stays and finds nothing.
+    await db.update(orders).set({ customerEmail: "eva.wallin@x.test" }).where(eq(orders.id, id(3)));
+    expect(await wordsOf(id(3))).toEqual(["eva", "wallin"]);
+    expect(await domainWords(tenant.organization.id)).toContain("x");
+    expect(await found("q=stugan")).toEqual([]);
+    expect(await found("q=wallin")).toEqual(sorted(id(0), id(1), id(2), id(3)));
+
+    // A deleted order takes its words' rows with it.
+    await db.delete(orders).where(eq(orders.id, id(0)));
+    expect(await wordsOf(id(0))).toEqual([]);
+    expect(await found("q=wallin")).toEqual(sorted(id(1), id(2), id(3)));
+    expect(await found("q=in77")).toEqual([]);
+
+    // An organization's words, which go with it (as may its orders, in either order), take their rows too.
+    const orphans = async () =>
+      rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::int as n from order_email_word_orders m
+              where m.order_id = ${theirOrder!.id} or not exists (select from order_email_words w where w.id = m.word_id)`,
+        ),
+      )[0]!.n;
+    expect(await orphans()).toBe(2);
+    await db.execute(sql`delete from order_email_words where organization_id = ${stranger.organization.id}`);
+    expect(await orphans()).toBe(0);
   });
 
   it("sees only the key's organization and checks the scope", async () => {
