@@ -2,7 +2,7 @@ import { inngest } from "@/inngest/client";
 import { DELIVERY_CREATED_EVENT } from "@/inngest/events";
 import { attemptDelivery, type DeliveryProgress } from "@/lib/webhooks/attempt";
 
-/** Enough for one integration to keep up with an on-sale rush (a run holds its slot 50–180 ms; README). */
+/** Enough for one integration to keep up with an on-sale rush (a run holds its slot tens of ms; README). */
 export const DELIVERY_RUNS_PER_INTEGRATION = 32;
 /** A failing step (the database unreachable) is tried again this often before the run gives up to the sweeper. */
 export const DELIVERY_STEP_RETRIES = 3;
