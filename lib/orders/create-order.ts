@@ -109,13 +109,15 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
       refundReason: null,
       refundedAt: null,
     };
-    // Items in id order, as every read of an order lists them.
-    return { order: serializeOrder(orderRow, items.sort((a, b) => (a.id < b.id ? -1 : 1))), deliveries };
+    return { order: serializeOrder(orderRow, items.sort(inItemIdOrder)), deliveries };
   });
   // Only after commit: a webhook must never announce an order that was rolled back.
   await announceDeliveryStates(deliveries);
   return order;
 }
+
+/** Item order as every read of an order lists them (by item uuid, which PostgreSQL compares as this text does). */
+const inItemIdOrder = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
 
 interface OrderToPlace {
   organizationId: string;
@@ -161,12 +163,12 @@ async function placeOrder(tx: Transaction, order: OrderToPlace): Promise<Placed>
 /**
  * The OrderCompleted payload of a placed order (a 2.2 Order), from what place_order wrote rather than read back
  * while the order's stock row is held: the object loadTransactionOrders reads (tests/integration/orders.test.ts
- * compares the payload with the transactions search's order), items in id order as every read lists them.
+ * compares the payload with the transactions search's order).
  */
 function placedTransactionOrder(order: OrderToPlace, placed: Placed, createdAt: Date): TransactionOrder {
   const event = toPublicId("event", order.event.id);
   const items = [...order.lines]
-    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .sort(inItemIdOrder)
     .map((line) => ({
       product_type: TICKET_PRODUCT_TYPE,
       name: line.name,

@@ -13,22 +13,28 @@ import { deliveryStates } from "./delivery-queue";
  * Called inside the transaction that changes the orders: one Pending delivery per enabled integration
  * subscribed to the event and per order, holding the exact body to send (the order as it stands in this
  * transaction), so a committed change cannot lose its webhook. Returns the ids to announce after commit.
- * `integrationIds`: the subscribed integrations as the caller already read them in this transaction (place_order).
  */
 export async function recordOrderEvent(
   tx: Transaction,
   organizationId: string,
   eventType: WebhookEventType,
   orderIds: string[],
-  integrationIds?: string[],
 ): Promise<string[]> {
-  return (await insertDeliveries(tx, organizationId, eventType, orderIds, integrationIds)).map((state) => state.deliveryId);
+  if (orderIds.length === 0) return [];
+  const integrationIds = rowsOf<{ ids: string[] }>(
+    await tx.execute(sql`select subscribed_integrations(${organizationId}, ${eventType}) as ids`),
+  )[0]!.ids;
+  if (integrationIds.length === 0) return [];
+  const loaded = await loadTransactionOrders(tx, organizationId, orderIds);
+  if (loaded.length !== orderIds.length) throw new Error(`Orders ${orderIds.join(", ")} not all found in organization ${organizationId}`);
+  return (await insertDeliveries(tx, organizationId, eventType, integrationIds, loaded)).map((state) => state.deliveryId);
 }
 
 /**
- * The order-completion path's outbox write (see recordOrderEvent), with the payload the caller built from what it
- * wrote (the order as it stands), so nothing is read back while the order's stock row is held. Returns what
- * announcing the deliveries needs, from the insert itself (announceDeliveryStates), so nothing is read after commit.
+ * The order-completion path's outbox write (see recordOrderEvent), for the integrations place_order found
+ * subscribed and with the payload the caller built from what it wrote (the order as it stands), so nothing is
+ * read back while the order's stock row is held. Returns what announcing the deliveries needs, from the insert
+ * itself (announceDeliveryStates), so nothing is read after commit.
  */
 export function recordOrderCompleted(
   tx: Transaction,
@@ -36,28 +42,21 @@ export function recordOrderCompleted(
   order: TransactionOrder,
   integrationIds: string[],
 ): Promise<DeliveryState[]> {
-  return insertDeliveries(tx, organizationId, "OrderCompleted", [order.uuid], integrationIds, [order]);
+  return insertDeliveries(tx, organizationId, "OrderCompleted", integrationIds, [order]);
 }
 
+/** One delivery per integration and order, each holding the order's JSON as its body. */
 async function insertDeliveries(
   tx: Transaction,
   organizationId: string,
   eventType: WebhookEventType,
-  orderIds: string[],
-  integrationIds?: string[],
-  built?: TransactionOrder[],
+  integrationIds: string[],
+  payloads: TransactionOrder[],
 ): Promise<DeliveryState[]> {
-  if (orderIds.length === 0) return [];
-  const subscribed =
-    integrationIds ??
-    rowsOf<{ ids: string[] }>(await tx.execute(sql`select subscribed_integrations(${organizationId}, ${eventType}) as ids`))[0]!.ids;
-  const integrations = subscribed.map((id) => ({ id }));
-  if (integrations.length === 0) return [];
-  const loaded = built ?? (await loadTransactionOrders(tx, organizationId, orderIds));
-  if (loaded.length !== orderIds.length) throw new Error(`Orders ${orderIds.join(", ")} not all found in organization ${organizationId}`);
-  const values = loaded.flatMap((order, i) => {
+  if (integrationIds.length === 0 || payloads.length === 0) return [];
+  const values = payloads.flatMap((order) => {
     const payload = JSON.stringify(order);
-    return integrations.map((integration) => ({ organizationId, integrationId: integration.id, eventType, orderId: orderIds[i]!, payload }));
+    return integrationIds.map((integrationId) => ({ organizationId, integrationId, eventType, orderId: order.uuid, payload }));
   });
   return tx.insert(webhookDeliveries).values(values).returning({
     deliveryId: webhookDeliveries.id,
