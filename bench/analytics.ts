@@ -22,6 +22,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { DatabaseHandle } from "@/db/client";
 import { benchDatabase } from "./support/database";
+import { keepAliveGet } from "./support/http-client";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
@@ -82,11 +83,7 @@ async function main() {
   const loadBefore = round(loadavg()[0]!);
   server = await startNextServer(database.url);
   const headers = { Authorization: `Bearer ${key}` };
-  const get = async (path: string) => {
-    const response = await fetch(server!.baseUrl + path, { headers });
-    if (response.status !== 200) throw new Error(`${path} → ${response.status} ${await response.text()}`);
-    await response.arrayBuffer();
-  };
+  const get = (path: string) => keepAliveGet(server!.baseUrl + path, headers);
 
   // One year ending today; the seeded orders span the 365 days before `now`.
   const dateTo = now.toISOString().slice(0, 10);

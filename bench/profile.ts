@@ -20,6 +20,7 @@ import { CONCURRENCY, settle } from "./support/app-vs-bare";
 import { profilerClockUs, summarizeProfile, type ProfileSummary } from "./support/cpu-profile";
 import { benchServerUrl } from "./support/database";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
+import { keepAliveGet } from "./support/http-client";
 import { benchLogger } from "./support/log";
 import { readResults, saveMarkdownSection, saveResults } from "./support/results";
 import { ensureBuild, startNextServer } from "./support/server";
@@ -47,9 +48,7 @@ async function load(baseUrl: string, path: (i: number) => string, requests: numb
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < requests) {
-        const response = await fetch(baseUrl + path(next++), { headers });
-        if (response.status !== 200) throw new Error(`${response.status} ${await response.text()}`);
-        await response.arrayBuffer();
+        await keepAliveGet(baseUrl + path(next++), headers);
       }
     }),
   );

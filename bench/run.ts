@@ -39,6 +39,7 @@ import { saveMarkdownSection, saveResults } from "./support/results";
 import { CPU_MARGIN_MS, compare, comparisonLines, healthFloor, startBareServer, type Target } from "./support/app-vs-bare";
 import { dashboardLines, dashboardPages, dashboardSamples, measureDashboardPages } from "./support/dashboard-pages";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
+import { keepAliveGet } from "./support/http-client";
 import { measureSearch, searchLines } from "./support/search-cases";
 import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
 import { percentile, round } from "./support/stats";
@@ -239,11 +240,7 @@ async function pickSamples(sqlc: postgres.Sql, orgId: string): Promise<Samples> 
 /** A GET against the app with the bench key that fails unless it answers 200, reading the whole body. */
 function apiGetter(baseUrl: string, key: string) {
   const headers = { Authorization: `Bearer ${key}` };
-  return async (url: string) => {
-    const response = await fetch(baseUrl + url, { headers });
-    if (response.status !== 200) throw new Error(`${url} → ${response.status} ${await response.text()}`);
-    await response.arrayBuffer();
-  };
+  return (url: string) => keepAliveGet(baseUrl + url, headers);
 }
 
 /** The statements the endpoints issue for the rows of a page: items (and campaigns), with an IN list as drizzle writes it. */

@@ -23,6 +23,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
+import { request } from "./support/http-client";
 import { childPids, commandLine, cpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { npmStartBench } from "./support/npm-start";
@@ -142,12 +143,12 @@ async function postOrders(count: number): Promise<{ perSecond: number; committed
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < count) {
-        const response = await fetch(`${baseUrl}/v1/orders`, {
+        const response = await request(`${baseUrl}/v1/orders`, {
           method: "POST",
           headers: { ...authorization, "Content-Type": "application/json" },
           body: orderBody(next++),
         });
-        const body = (await response.json()) as { id?: string };
+        const body = JSON.parse(response.body.toString("utf8")) as { id?: string };
         if (response.status !== 201) throw new Error(`POST /v1/orders → ${response.status} ${JSON.stringify(body)}`);
         committedAt.set(fromPublicId("order", body.id!)!, performance.now());
       }
@@ -181,8 +182,7 @@ async function probeListP50(): Promise<number> {
   const until = performance.now() + PROBE_MS;
   while (performance.now() < until) {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}/v1/orders?limit=20`, { headers: authorization });
-    await response.arrayBuffer();
+    const response = await request(`${baseUrl}/v1/orders?limit=20`, { headers: authorization });
     if (response.status !== 200) throw new Error(`GET /v1/orders → ${response.status}`);
     latencies.push(performance.now() - started);
   }

@@ -6,13 +6,14 @@
  * the runs' req/s with every worker over the median with one.
  * Writes bench/results.json ("workers") and its section of bench/results.md. The database is dropped at the end.
  *
- *   npx tsx --conditions=react-server bench/workers.ts [-- --orders 20000 --rounds 3 --requests 3000]
+ *   npx tsx --conditions=react-server bench/workers.ts [-- --orders 20000 --rounds 3 --requests 8000]
  */
 import { randomBytes } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
+import { keepAliveGet } from "./support/http-client";
 import { benchLogger } from "./support/log";
 import { npmStartBench } from "./support/npm-start";
 import { saveMarkdownSection, saveResults } from "./support/results";
@@ -22,7 +23,7 @@ const { values: args } = parseArgs({
   options: {
     orders: { type: "string", default: "20000" },
     rounds: { type: "string", default: "3" },
-    requests: { type: "string", default: "3000" },
+    requests: { type: "string", default: "8000" },
   },
 });
 const ORDERS = Number(args.orders);
@@ -46,18 +47,13 @@ const { createApiKey } = await import("@/lib/auth/api-keys");
 const { bulkSeedOrders } = await import("@/lib/demo/bulk-seed");
 const { toPublicId } = await import("@/lib/ids");
 
-/** GETs `paths` in turn, `REQUESTS` in all at CONCURRENCY callers over keep-alive connections; req/s. */
+/** GETs `paths` in turn, `REQUESTS` in all at CONCURRENCY callers over keep-alive connections (keepAliveGet); req/s. */
 async function throughput(baseUrl: string, headers: Record<string, string>, paths: string[]): Promise<number> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < REQUESTS) {
-        const path = paths[next++ % paths.length]!;
-        const response = await fetch(baseUrl + path, { headers });
-        if (response.status !== 200) throw new Error(`${path} → ${response.status} ${await response.text()}`);
-        await response.arrayBuffer();
-      }
+      while (next < REQUESTS) await keepAliveGet(baseUrl + paths[next++ % paths.length]!, headers);
     }),
   );
   return round(REQUESTS / ((performance.now() - started) / 1000));
@@ -83,7 +79,7 @@ async function main() {
   for (let r = 1; r <= ROUNDS; r++) {
     for (const workers of [1, CORES]) {
       const app = await bench.start({ WEB_CONCURRENCY: String(workers) });
-      await throughput(app.baseUrl, headers, paths.slice(0, CONCURRENCY)); // warm-up: compile paths, fill pools
+      await throughput(app.baseUrl, headers, paths.slice(0, CONCURRENCY)); // warm-up (as many requests): JIT, paths, pools
       const rps = await throughput(app.baseUrl, headers, paths);
       await app.stop();
       runs.push({ workers: app.serverProcesses, rps });

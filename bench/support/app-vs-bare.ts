@@ -9,6 +9,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ApiEndpoint } from "./endpoints";
+import { keepAliveGet } from "./http-client";
 import { cpuMs } from "./process-cpu";
 import { freePort } from "./server";
 import { percentile, round } from "./stats";
@@ -73,11 +74,10 @@ export async function startBareServer(databaseUrl: string): Promise<{ target: Ta
   throw new Error("the bare server did not answer /api/health within 60 s");
 }
 
-async function get(target: Target, key: string, url: string): Promise<void> {
-  const response = await fetch(target.baseUrl + url, { headers: { Authorization: `Bearer ${key}` } });
-  if (response.status !== 200) throw new Error(`${target.name} ${url} → ${response.status} ${await response.text()}`);
-  await response.arrayBuffer();
-}
+const get = (target: Target, key: string, url: string): Promise<void> =>
+  keepAliveGet(target.baseUrl + url, { Authorization: `Bearer ${key}` }).catch((error: Error) => {
+    throw new Error(`${target.name} ${error.message}`);
+  });
 
 /** `requests` at CONCURRENCY callers, then a quarter as many one after another (for the p50). */
 async function roundOf(target: Target, key: string, path: (i: number) => string, requests: number): Promise<Round> {

@@ -7,6 +7,7 @@ import { performance } from "node:perf_hooks";
 import type postgres from "postgres";
 import { toPublicId } from "@/lib/ids";
 import { sessionCookie } from "../../tests/support/sign-in";
+import { request } from "./http-client";
 import { cpuMs } from "./process-cpu";
 import { latencySummary, round, type LatencySummary } from "./stats";
 
@@ -119,9 +120,9 @@ export async function measureDashboardPages(
 ): Promise<DashboardPageResult[]> {
   const cookie = await sessionCookie(baseUrl, login.email, login.password);
   const get = async (page: string) => {
-    const response = await fetch(baseUrl + page, { headers: { Cookie: cookie }, redirect: "manual" });
-    const body = await response.text();
-    if (response.status !== 200) throw new Error(`dashboard ${page} → ${response.status} ${body.slice(0, 200)}`);
+    // node:http follows no redirect: a page that sends the session to /login fails here.
+    const response = await request(baseUrl + page, { headers: { Cookie: cookie } });
+    if (response.status !== 200) throw new Error(`dashboard ${page} → ${response.status} ${response.body.toString("utf8", 0, 200)}`);
   };
   const results: DashboardPageResult[] = [];
   for (const page of pages) {

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type postgres from "postgres";
 import { toPublicId } from "@/lib/ids";
+import { request } from "./http-client";
 import { measureRateLimit, rateLimitLines, type RateLimitResult } from "./rate-limit-hits";
 import { latencySummary } from "./stats";
 
@@ -98,9 +99,9 @@ function searchClient({ baseUrl, key, samples, budgetMs }: SearchOptions) {
   const headers = { Authorization: `Bearer ${key}` };
   const timedGet = async (path: string) => {
     const start = performance.now();
-    const response = await fetch(baseUrl + path, { headers });
-    const body = await response.text();
+    const response = await request(baseUrl + path, { headers });
     const ms = performance.now() - start;
+    const body = response.body.toString("utf8");
     if (response.status !== 200) throw new Error(`${path} → ${response.status} ${body}`);
     return { ms, page: (JSON.parse(body) as { data: Page }).data };
   };
