@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { db, rowsOf } from "@/db/client";
+import { db, executeWithGenericPlan, rowsOf } from "@/db/client";
 import { unionAll } from "drizzle-orm/pg-core";
 import {
   events,
@@ -230,8 +230,9 @@ export async function searchTransactions(
       : // One order beyond the page tells whether there is a next one.
         { ordering, offset: query.from, limit: query.size + 1 };
   const matches = (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches");
+  const searched = Boolean(query.q && usesTrigrams(query.q));
   const page = (
-    query.q && usesTrigrams(query.q)
+    searched
       ? searchedPage(organizationId, query, after, countInPage)
       : // Deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the date
         // filter needs), so a deep `from` skips index entries instead of whole rows.
@@ -243,13 +244,13 @@ export async function searchTransactions(
           .limit(window.limit)
           .offset(window.offset)
   ).as("page");
+  const pageRows = sql`select ${transactionOrderColumns}, ${CURSOR_KEYS[query.sort].text} as cursor_key, "page"."matches" as matches
+    from ${page} inner join ${orders} on ${orders.id} = "page"."page_id" order by ${sql.join(ordering, sql`, `)}`;
   const [rows, counted] = await Promise.all([
-    db
-      .execute(
-        sql`select ${transactionOrderColumns}, ${CURSOR_KEYS[query.sort].text} as cursor_key, "page"."matches" as matches
-          from ${page} inner join ${orders} on ${orders.id} = "page"."page_id" order by ${sql.join(ordering, sql`, `)}`,
-      )
-      .then((result) => rowsOf<TransactionOrderRow & { cursor_key: string; matches: number | string | null }>(result)),
+    // The q search's plan is its shape's, whatever the fragment (searchedPage): planned once per connection.
+    (searched ? executeWithGenericPlan(pageRows) : db.execute(pageRows)).then((result) =>
+      rowsOf<TransactionOrderRow & { cursor_key: string; matches: number | string | null }>(result),
+    ),
     countInPage || knownTotal !== undefined ? knownTotal : countTransactions(organizationId, query, filters),
   ]);
   const total =

@@ -42,4 +42,24 @@ describe("drizzle's queries on PostgreSQL", () => {
     expect(statements.some((statement) => statement.includes('where "api_keys"."name" = $1'))).toBe(true);
     expect(statements.some((statement) => statement.includes("$65"))).toBe(false);
   });
+
+  it("executeGeneric plans its statement once for any values, and the session goes on planning each execution", async () => {
+    const named = (name: string) => sql`select ${apiKeys.name} as name from ${apiKeys} where ${apiKeys.name} = ${name} or ${name} = 'any'`;
+    expect(await handle.executeGeneric!(named("first"))).toEqual([]);
+    expect(await handle.executeGeneric!(named("second"))).toEqual([]);
+    const [plans] = rowsOf<{ generic_plans: number; custom_plans: number }>(
+      await handle.db.execute(sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like ${'%or $2 = %'}`),
+    );
+    expect(plans).toEqual({ generic_plans: 2, custom_plans: 0 });
+    expect(rowsOf(await handle.db.execute(sql`show plan_cache_mode`))).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
+
+    // A failing statement rejects with its own error and still leaves the session's mode as it was.
+    await expect(handle.executeGeneric!(sql`select 1 / ${0}::int`)).rejects.toThrow(/division by zero/);
+    expect(rowsOf(await handle.db.execute(sql`show plan_cache_mode`))).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
+    await handle.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.displayPrefix, "after"));
+    const [after] = rowsOf<{ generic_plans: number; custom_plans: number }>(
+      await handle.db.execute(sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like ${'%where "api_keys"."display_prefix" = $1'}`),
+    );
+    expect(after).toEqual({ generic_plans: 0, custom_plans: 1 });
+  });
 });
