@@ -1,0 +1,26 @@
+-- add_order_email_words(organization_ids, order_ids, emails): the words of the given orders' e-mails into
+-- order_email_words, order_email_domain_words and order_email_word_orders (see order-email-words-on-insert.sql),
+-- the three arrays read in step as one row per order. Called by the insert trigger for a statement's orders and by
+-- the update trigger for an order's new address. New words deduplicated and added in key order, so that concurrent
+-- orders bringing the same new word wait on each other in the same order instead of deadlocking; an order's own
+-- rows are new keys, which no other order writes.
+CREATE OR REPLACE FUNCTION add_order_email_words(organization_ids uuid[], order_ids uuid[], emails text[]) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  WITH words AS MATERIALIZED (
+    SELECT DISTINCT o.organization_id, w.word, w.in_domain
+    FROM unnest(organization_ids, emails) AS o(organization_id, customer_email), email_words(o.customer_email) AS w
+  ), domain_words AS (
+    INSERT INTO order_email_domain_words (organization_id, word)
+    SELECT organization_id, word FROM words WHERE in_domain ORDER BY 1, 2
+    ON CONFLICT DO NOTHING
+  )
+  INSERT INTO order_email_words (organization_id, word)
+  SELECT organization_id, word FROM words WHERE NOT in_domain ORDER BY 1, 2
+  ON CONFLICT DO NOTHING;
+  -- Each word's id by its key, not a join the planner could turn into a scan of the words per order.
+  INSERT INTO order_email_word_orders (word_id, order_id)
+  SELECT DISTINCT (SELECT ew.id FROM order_email_words ew WHERE ew.organization_id = o.organization_id AND ew.word = w.word), o.id
+  FROM unnest(organization_ids, order_ids, emails) AS o(organization_id, id, customer_email), email_words(o.customer_email) AS w
+  WHERE NOT w.in_domain;
+END $$;
