@@ -90,24 +90,35 @@ function preparing(client: postgres.Sql): postgres.Sql {
 /** Renders drizzle SQL to text and parameters for executeGeneric, as drizzle does before it calls postgres.js. */
 const dialect = new PgDialect();
 
+/**
+ * The pool of executeGeneric's sessions, opened on its first statement: at most this many connections per process,
+ * and no more than the main pool has. The `q` search is its only user, a few ms a statement.
+ */
+const GENERIC_POOL_MAX = 4;
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
-    const client = postgres(options.url, {
-      max: options.poolMax ?? 10,
-      onnotice: () => {},
-      connect_timeout: 5,
-      // The default waits before reconnecting grow to 10–20 s after repeated failures: during an outage a
-      // request would hang that long before failing, and recovery would lag as much. Retry within a second.
-      backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
-      // force_custom_plan: see preparing().
-      connection: { application_name: sessionName(), plan_cache_mode: "force_custom_plan" },
-      // Undefined values in raw SQL are a programming error; fail instead of sending NULL silently.
-      transform: { undefined: null },
-    });
+    const url = options.url;
+    const poolMax = options.poolMax ?? 10;
+    const connect = (max: number, planCacheMode: "force_custom_plan" | "force_generic_plan") =>
+      postgres(url, {
+        max,
+        onnotice: () => {},
+        connect_timeout: 5,
+        // The default waits before reconnecting grow to 10–20 s after repeated failures: during an outage a
+        // request would hang that long before failing, and recovery would lag as much. Retry within a second.
+        backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
+        // plan_cache_mode: see preparing() and executeWithGenericPlan.
+        connection: { application_name: sessionName(), plan_cache_mode: planCacheMode },
+        // Undefined values in raw SQL are a programming error; fail instead of sending NULL silently.
+        transform: { undefined: null },
+      });
+    const client = connect(poolMax, "force_custom_plan");
+    let genericClient: postgres.Sql | undefined;
     return {
       db: drizzlePostgres(preparing(client), { schema }) as unknown as Database,
       driver: "postgres",
-      url: options.url,
+      url,
       exec: async (text) => {
         await client.unsafe(text);
       },
@@ -116,14 +127,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       },
       executeGeneric: async (query) => {
         const { sql: text, params } = dialect.sqlToQuery(query);
-        // SET LOCAL ends with the transaction, whatever becomes of the statement; the two are pipelined.
-        const [, rows] = await client.begin((tx) => [
-          tx.unsafe("set local plan_cache_mode = force_generic_plan"),
-          tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }),
-        ]);
-        return rows as unknown[];
+        genericClient ??= connect(Math.min(GENERIC_POOL_MAX, poolMax), "force_generic_plan");
+        return await genericClient.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
       },
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), genericClient?.end({ timeout: 5 })]);
+      },
     };
   }
   const dir = options.pgliteDir ?? env.PGLITE_DIR;
@@ -189,13 +198,14 @@ export function preparedPerHandle<T>(build: (database: Database) => T): () => T 
 }
 
 /**
- * `db.execute(query)` with one plan per connection for any values (plan_cache_mode = force_generic_plan for this
- * statement alone; the sessions otherwise plan every execution, see preparing()), where planning for the values
- * costs more than it gains: the transactions search's `q` statement, whose CTEs took 0.7–1.9 ms to plan and 0.6 ms
- * to run for an order number, and whose plan the query's shape fixes anyway (each alternative read by its own index,
- * ids from arrays). At 1M orders the generic plan ran as fast or faster for every fragment tried (a surname, e-mail
- * and name fragments, `gmail`, `son`), and `123` took 15 ms where its custom plan took 395. One transaction, so
- * the setting cannot outlive the statement. On PGlite, which prepares no named statements, a plain `db.execute`.
+ * `db.execute(query)` with one plan per connection for any values, where planning for the values costs more than it
+ * gains: the transactions search's `q` statement, whose CTEs took 0.7–1.9 ms to plan and 0.6 ms to run for an order
+ * number, and whose plan the query's shape fixes anyway (each alternative read by its own index, ids from arrays).
+ * At 1M orders the generic plan ran as fast or faster for every fragment tried (a surname, e-mail and name
+ * fragments, `gmail`, `son`), and `123` took 15 ms where its custom plan took 395. The statement runs on a pool of
+ * its own whose sessions have plan_cache_mode = force_generic_plan (the main pool's plan every execution, see
+ * preparing()): one round trip, where setting the mode for one statement takes a transaction, three. On PGlite,
+ * which prepares no named statements, a plain `db.execute`.
  */
 export function executeWithGenericPlan(query: SQL): Promise<unknown> {
   const handle = databaseHandle();
