@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { EventPayload } from "inngest";
 import { databaseHandle, db } from "@/db/client";
+import { statementBatcher } from "@/lib/webhooks/statement-batcher";
 
 /** The PostgreSQL NOTIFY channel that carries sent events from the web workers to `npm start`'s delivery worker. */
 const EVENT_CHANNEL = "ticketing_inngest_events";
@@ -27,13 +28,25 @@ function payloads(events: readonly EventPayload[]): string[] {
 }
 
 /**
- * Sends events to the delivery worker: one statement, however many payloads. A notification sent while the
- * worker is not listening is lost; the worker's resume on (re)connecting and the sweeper find its deliveries.
+ * The announcements of the moment in one statement, their events packed together (see statementBatcher): under a
+ * rush of orders with an integration, one NOTIFY statement and notification per batch of orders instead of each.
+ */
+const publishTogether = statementBatcher<readonly EventPayload[], void>(
+  async (announcements) => {
+    const notifications = payloads(announcements.flat()).map((payload) => sql`pg_notify(${EVENT_CHANNEL}, ${payload})`);
+    await db.execute(sql`select ${sql.join(notifications, sql`, `)}`);
+    return announcements.map(() => undefined);
+  },
+  { maxBatch: 64, inFlight: 1 },
+);
+
+/**
+ * Sends events to the delivery worker, in one statement with the other announcements of the moment, however many
+ * payloads. A notification sent while the worker is not listening is lost; the worker's resume on (re)connecting
+ * and the sweeper find its deliveries.
  */
 export async function publishEvents(events: readonly EventPayload[]): Promise<void> {
-  if (events.length === 0) return;
-  const notifications = payloads(events).map((payload) => sql`pg_notify(${EVENT_CHANNEL}, ${payload})`);
-  await db.execute(sql`select ${sql.join(notifications, sql`, `)}`);
+  if (events.length) await publishTogether(events);
 }
 
 /**

@@ -25,4 +25,15 @@ describe("the event channel from npm start's web workers to its delivery worker 
     await expect.poll(() => received.length, { timeout: 10_000, interval: 50 }).toBe(sent.length + 1);
     expect(received.slice(0, sent.length)).toEqual(sent);
   });
+
+  it("sends the announcements made at the same moment in one notification, each event once", async () => {
+    const notifications: EventPayload[][] = [];
+    await subscribeToEvents((events) => notifications.push(events), () => {});
+
+    // Sixteen orders committing together, each announcing its delivery.
+    const sent = Array.from({ length: 16 }, (_, n) => deliveryEvent(n));
+    await Promise.all(sent.map((event) => publishEvents([event])));
+    await expect.poll(() => notifications.flat().length, { timeout: 10_000, interval: 50 }).toBe(sent.length);
+    expect(notifications).toEqual([sent]);
+  });
 });
