@@ -4,8 +4,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
-import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Query } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -31,8 +31,8 @@ export interface DatabaseHandle {
    * `onListen` runs again).
    */
   listen?(channel: string, onMessage: (payload: string) => void, onListen: () => void): Promise<void>;
-  /** PostgreSQL only: see executeWithGenericPlan. */
-  executeGeneric?(query: SQL): Promise<unknown[]>;
+  /** See executeWithGenericPlan. */
+  executeGeneric(query: Query): Promise<unknown[]>;
   close(): Promise<void>;
 }
 
@@ -87,9 +87,6 @@ function preparing(client: postgres.Sql): postgres.Sql {
   });
 }
 
-/** Renders drizzle SQL to text and parameters for executeGeneric, as drizzle does before it calls postgres.js. */
-const dialect = new PgDialect();
-
 /**
  * The pool of executeGeneric's sessions, opened on its first statement: at most this many connections per process,
  * and no more than the main pool has. The `q` search is its only user, a few ms a statement.
@@ -125,8 +122,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       listen: async (channel, onMessage, onListen) => {
         await client.listen(channel, onMessage, onListen);
       },
-      executeGeneric: async (query) => {
-        const { sql: text, params } = dialect.sqlToQuery(query);
+      executeGeneric: async ({ sql: text, params }) => {
         genericClient ??= connect(Math.min(GENERIC_POOL_MAX, poolMax), "force_generic_plan");
         return await genericClient.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
       },
@@ -146,6 +142,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     exec: async (text) => {
       await client.exec(text);
     },
+    executeGeneric: async ({ sql: text, params }) => (await client.query(text, params)).rows,
     close: () => client.close(),
   };
 }
@@ -198,18 +195,18 @@ export function preparedPerHandle<T>(build: (database: Database) => T): () => T 
 }
 
 /**
- * `db.execute(query)` with one plan per connection for any values, where planning for the values costs more than it
- * gains: the transactions search's `q` statement, whose CTEs took 0.7–1.9 ms to plan and 0.6 ms to run for an order
- * number, and whose plan the query's shape fixes anyway (each alternative read by its own index, ids from arrays).
- * At 1M orders the generic plan ran as fast or faster for every fragment tried (a surname, e-mail and name
- * fragments, `gmail`, `son`), and `123` took 15 ms where its custom plan took 395. The statement runs on a pool of
- * its own whose sessions have plan_cache_mode = force_generic_plan (the main pool's plan every execution, see
- * preparing()): one round trip, where setting the mode for one statement takes a transaction, three. On PGlite,
- * which prepares no named statements, a plain `db.execute`.
+ * A rendered statement (text and parameters) run with one plan per connection for any values, where planning for
+ * the values costs more than it gains: the transactions search's `q` statement, whose CTEs took 0.7–1.9 ms to plan
+ * and 0.6 ms to run for an order number, and whose plan the query's shape fixes anyway (each alternative read by its
+ * own index, ids from arrays). At 1M orders the generic plan ran as fast or faster for every fragment tried (a
+ * surname, e-mail and name fragments, `gmail`, `son`), and `123` took 15 ms where its custom plan took 395. The
+ * statement runs on a pool of its own whose sessions have plan_cache_mode = force_generic_plan (the main pool's plan
+ * every execution, see preparing()): one round trip, where setting the mode for one statement takes a transaction,
+ * three. PGlite prepares no named statements: there it is a plain query (its rows parsed by PGlite's defaults, not
+ * drizzle's, which differ only for dates and timestamps).
  */
-export function executeWithGenericPlan(query: SQL): Promise<unknown> {
-  const handle = databaseHandle();
-  return handle.executeGeneric ? handle.executeGeneric(query) : handle.db.execute(query);
+export function executeWithGenericPlan(query: Query): Promise<unknown[]> {
+  return databaseHandle().executeGeneric(query);
 }
 
 /** `db.execute` returns an array on postgres.js and `{ rows }` on PGlite. */

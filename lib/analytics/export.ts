@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
 import { events, orderItems, orders } from "@/db/schema";
 import { log } from "@/lib/log";
-import { filtersOf, SORT_KEYS } from "@/lib/orders/transactions-search";
+import { filtersOf, SORT_KEYS } from "@/lib/orders/transactions-filters";
 import { ITEM_COLUMNS, ORDER_COLUMNS } from "./export-columns";
 import { csvHeader, csvLineSql, jsonLineSql } from "./export-lines";
 import type { ExportQuery } from "./export-schemas";

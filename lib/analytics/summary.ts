@@ -3,7 +3,7 @@ import { db, type Queryable } from "@/db/client";
 import { events, orderDailySales, orderDailyTicketSales, orderItems, orders, organizations, ticketTypes } from "@/db/schema";
 import { notFound, validationFailed } from "@/lib/http/errors";
 import { toPublicId } from "@/lib/ids";
-import { filtersOf } from "@/lib/orders/transactions-search";
+import { filtersOf } from "@/lib/orders/transactions-filters";
 import { bucketKey, bucketLabel, bucketStart, bucketsBetween, startOfUtcDay } from "./buckets";
 import { isTimeGroup, type Summary, type SummaryFigures, type SummaryGroupRow, type SummaryQuery } from "./summary-schemas";
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
 import { runMigrations } from "@/db/migrator";
@@ -22,6 +23,9 @@ describe("drizzle's queries on PostgreSQL", () => {
     await handle?.close();
     await database?.drop();
   });
+
+  const dialect = new PgDialect();
+  const generic = (query: SQL) => handle.executeGeneric(dialect.sqlToQuery(query));
 
   const prepared = async () =>
     rowsOf<{ statement: string }>(await handle.db.execute(sql`select statement from pg_prepared_statements`)).map((row) => row.statement);
@@ -46,17 +50,17 @@ describe("drizzle's queries on PostgreSQL", () => {
   it("executeGeneric runs on sessions of its own that plan once for any values; the main pool's plan each execution", async () => {
     const named = (name: string) => sql`select ${apiKeys.name} as name from ${apiKeys} where ${apiKeys.name} = ${name} or ${name} = 'any'`;
     const plansOf = sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like ${'%or $2 = %'}`;
-    expect(await handle.executeGeneric!(named("first"))).toEqual([]);
-    expect(await handle.executeGeneric!(named("second"))).toEqual([]);
+    expect(await generic(named("first"))).toEqual([]);
+    expect(await generic(named("second"))).toEqual([]);
     // One connection in that pool too (no more than the main pool's), so plansOf reads the session that ran them.
-    expect(await handle.executeGeneric!(plansOf)).toEqual([{ generic_plans: 2, custom_plans: 0 }]);
+    expect(await generic(plansOf)).toEqual([{ generic_plans: 2, custom_plans: 0 }]);
     expect(rowsOf(await handle.db.execute(plansOf))).toEqual([]);
     expect(rowsOf(await handle.db.execute(sql`show plan_cache_mode`))).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
 
     // A failing statement rejects with its own error; the session goes on planning once.
-    await expect(handle.executeGeneric!(sql`select 1 / ${0}::int`)).rejects.toThrow(/division by zero/);
-    expect(await handle.executeGeneric!(named("third"))).toEqual([]);
-    expect(await handle.executeGeneric!(plansOf)).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
+    await expect(generic(sql`select 1 / ${0}::int`)).rejects.toThrow(/division by zero/);
+    expect(await generic(named("third"))).toEqual([]);
+    expect(await generic(plansOf)).toEqual([{ generic_plans: 3, custom_plans: 0 }]);
     await handle.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.displayPrefix, "after"));
     const [after] = rowsOf<{ generic_plans: number; custom_plans: number }>(
       await handle.db.execute(sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like ${'%where "api_keys"."display_prefix" = $1'}`),

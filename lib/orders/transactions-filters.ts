@@ -1,0 +1,202 @@
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { db } from "@/db/client";
+import { orderCustomerNames, orderEmailDomainWords, orderEmailWordOrders, orderEmailWords, orders } from "@/db/schema";
+import type { TransactionsQuery } from "./order-schemas";
+
+/*
+ * Which orders the transactions search, its summary and its export match: the filters, the `q` alternatives
+ * and the sort keys, as SQL over `orders`. Their values may be drizzle placeholders (see searchedStatement).
+ */
+
+/** What filtersOf reads: the search's filters, q optional (the summary has none). */
+export type TransactionFilters = Pick<TransactionsQuery, "date_from" | "date_to" | "event_id" | "is_refunded" | "order_source" | "payment_method"> & {
+  q?: string;
+};
+
+const MAX_ORDER_NUMBER = 2_147_483_647;
+
+/**
+ * The sort keys, each written exactly as the leading columns of its index after organization_id
+ * (orders_org_created_idx, orders_org_price_idx, orders_org_customer_name_idx), with the order uuid as
+ * the final key: the ordering is total, so walking pages with `from` never repeats or skips an order,
+ * and PostgreSQL can read the first page straight off the index (forwards or backwards).
+ */
+export const SORT_KEYS = {
+  date: orders.createdAt,
+  price: orders.totalPrice,
+  customer_name: sql`lower(${orders.customerName})`,
+} as const;
+
+/**
+ * Each sort key as text for a cursor and back: created_at to the microsecond in UTC (a JS Date keeps only
+ * milliseconds), so the next page starts exactly after the last order.
+ */
+export const CURSOR_KEYS = {
+  date: {
+    text: sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    value: (text: string) => sql`${text}::timestamptz`,
+  },
+  price: { text: sql<string>`${orders.totalPrice}::text`, value: (text: string) => sql`${text}::int` },
+  customer_name: { text: sql<string>`lower(${orders.customerName})`, value: (text: string) => sql`${text}::text` },
+} as const;
+
+/** `q` fragments shorter than a trigram cannot use the trigram indexes. */
+const TRIGRAM = 3;
+
+/** The created_at bounds of the query as timestamptz expressions; a bare date_to covers its whole day. */
+export function dateBounds(query: Pick<TransactionsQuery, "date_from" | "date_to">): { lo?: SQL; hi?: SQL; hiInclusive: boolean } {
+  const { date_from: from, date_to: to } = query;
+  return {
+    lo: from && sql`${from.text}::timestamptz`,
+    hi: to && (to.wholeDay ? sql`${to.text}::timestamptz + interval '1 day'` : sql`${to.text}::timestamptz`),
+    hiInclusive: Boolean(to && !to.wholeDay),
+  };
+}
+
+/** The query's filters beyond the organization; empty when it asks for every order. */
+export function filtersOf(organizationId: string, query: TransactionFilters): SQL[] {
+  const filters: SQL[] = [];
+  const { lo, hi, hiInclusive } = dateBounds(query);
+  if (lo) filters.push(sql`${orders.createdAt} >= ${lo}`);
+  if (hi) filters.push(hiInclusive ? sql`${orders.createdAt} <= ${hi}` : sql`${orders.createdAt} < ${hi}`);
+  if (query.event_id) filters.push(eq(orders.eventId, query.event_id));
+  if (query.is_refunded !== undefined) filters.push(eq(orders.isRefunded, query.is_refunded));
+  if (query.order_source) filters.push(eq(orders.orderSource, query.order_source));
+  if (query.payment_method) filters.push(eq(orders.paymentMethod, query.payment_method));
+  if (query.q) filters.push(qFilter(organizationId, query.q));
+  return filters;
+}
+
+const Q_COLUMNS = [orders.customerEmail, orders.customerName, orders.customerPhone];
+
+/** An exact order number `q` may name (a whole number within the column's range). */
+function orderNumberOf(q: string): number | undefined {
+  return /^\d+$/.test(q) && Number(q) <= MAX_ORDER_NUMBER ? Number(q) : undefined;
+}
+
+/** True when `q` is long enough for the trigram indexes (see qFilter). */
+export const usesTrigrams = (q: string) => [...q.toLowerCase()].length >= TRIGRAM;
+
+/** A `q` the e-mail's words answer: only letters and digits, no separator of the address's words (email_words). */
+const EMAIL_WORD_FRAGMENT = /^[a-z0-9]+$/;
+
+/**
+ * What qAlternatives needs of a `q` from three characters on: its values (the LIKE pattern, wildcards in the input
+ * escaped; the order number it may name) and what decides the statement's shape. The values may be placeholders
+ * (searchedStatement).
+ */
+export interface QTerms {
+  pattern: string;
+  orderNumber?: number;
+  hasSpace: boolean;
+  emailWord: boolean;
+}
+
+export function qTermsOf(q: string): QTerms {
+  const lowered = q.toLowerCase();
+  return {
+    pattern: `%${lowered.replace(/[\\%_]/g, (char) => `\\${char}`)}%`,
+    orderNumber: orderNumberOf(q),
+    hasSpace: q.includes(" "),
+    emailWord: EMAIL_WORD_FRAGMENT.test(lowered),
+  };
+}
+
+/**
+ * One alternative of `q`: the test on an order's own columns and the condition its index answers on orders;
+ * for the e-mail's words also the matching orders' ids read from an index without visiting any order, which
+ * answer instead of `indexed` unless `inDomain` holds (an uncorrelated test, decided once per statement).
+ */
+interface QAlternative {
+  row: SQL;
+  indexed: SQL;
+  words?: { ids: ReturnType<typeof emailWordOrderIds>; inDomain: SQL };
+}
+
+/**
+ * The orders whose e-mail's local part contains `pattern` (a LIKE pattern of letters and digits): the
+ * organization's local-part words that contain it (by trigrams, in order_email_words), then each word's orders
+ * (a range of order_email_word_orders' primary key). Exact, unlike the trigram index on orders, whose every
+ * candidate is rechecked in its row; an order with two such words comes twice. The word ids are an array, so
+ * they are looked up by their trigram index on their own, whatever the plan around them, and then read in one
+ * index scan.
+ */
+function emailWordOrderIds(organizationId: string, pattern: string) {
+  const words = db
+    .select({ id: orderEmailWords.id })
+    .from(orderEmailWords)
+    .where(and(eq(orderEmailWords.organizationId, organizationId), sql`${orderEmailWords.word} like ${pattern}`));
+  return db
+    .select({ id: sql<string>`${orderEmailWordOrders.orderId}`.as("id") })
+    .from(orderEmailWordOrders)
+    .where(sql`${orderEmailWordOrders.wordId} = any(array(${words}))`);
+}
+
+/**
+ * True when `pattern` is in a word of the organization's e-mail domains (order_email_domain_words), which lead
+ * to no orders: the matches of such a `q` (`gmail`) are read by the trigram index on orders. Otherwise the local
+ * parts' words (emailWordOrderIds) hold every e-mail match.
+ */
+function inEmailDomain(organizationId: string, pattern: string): SQL {
+  const domainWords = db
+    .select({ word: orderEmailDomainWords.word })
+    .from(orderEmailDomainWords)
+    .where(and(eq(orderEmailDomainWords.organizationId, organizationId), sql`${orderEmailDomainWords.word} like ${pattern}`));
+  return sql`exists (${domainWords})`;
+}
+
+/**
+ * The alternatives of `q` from three characters on, each answered by its own index: for the name the
+ * organization's distinct names (order_customer_names, by trigrams), whose orders are ranges of
+ * orders_org_customer_name_idx read without visiting the rows; for the e-mail its local parts' words
+ * (emailWordOrderIds) when `q` is only letters and digits and in no domain's word, else its trigram index
+ * (unless `q` has a space); the phone's trigram index; the order number's unique index. Each is the same
+ * substring test as LIKE.
+ */
+export function qAlternatives(organizationId: string, { pattern, orderNumber, hasSpace, emailWord }: QTerms): QAlternative[] {
+  const like = (column: (typeof Q_COLUMNS)[number]) => sql`lower(${column}) like ${pattern}`;
+  const names = db
+    .select({ name: orderCustomerNames.name })
+    .from(orderCustomerNames)
+    .where(and(eq(orderCustomerNames.organizationId, organizationId), sql`${orderCustomerNames.name} like ${pattern}`));
+  const alternatives: QAlternative[] = [{ indexed: sql`lower(${orders.customerName}) in (${names})`, row: like(orders.customerName) }];
+  // No e-mail has a space (orders_customer_email_no_space), and a full name's trigrams match every first.last address.
+  if (!hasSpace) {
+    const words = emailWord
+      ? { ids: emailWordOrderIds(organizationId, pattern), inDomain: inEmailDomain(organizationId, pattern) }
+      : undefined;
+    alternatives.push({ indexed: like(orders.customerEmail), row: like(orders.customerEmail), words });
+  }
+  alternatives.push({ indexed: like(orders.customerPhone), row: like(orders.customerPhone) });
+  if (orderNumber !== undefined) alternatives.push({ indexed: eq(orders.orderNumber, orderNumber), row: eq(orders.orderNumber, orderNumber) });
+  return alternatives;
+}
+
+/**
+ * `q`: a case-insensitive substring of the e-mail, name or phone, or the exact order number. From three
+ * characters on, the matches are a UNION of ids, one branch per alternative (qAlternatives), since one OR
+ * across columns defeats every index. Shorter fragments have no trigram to look up and stay one scan with the
+ * same test.
+ */
+function qFilter(organizationId: string, q: string): SQL {
+  if (!usesTrigrams(q)) {
+    // strpos on lowered text is a plain substring test: no LIKE wildcards to escape in user input.
+    const matches = Q_COLUMNS.map((column) => sql`strpos(lower(${column}), ${q.toLowerCase()}) > 0`);
+    const orderNumber = orderNumberOf(q);
+    if (orderNumber !== undefined) matches.push(eq(orders.orderNumber, orderNumber));
+    return or(...matches)!;
+  }
+  const ofOrganization = sql`select ${orders.id} from ${orders} where ${orders.organizationId} = ${organizationId}`;
+  const branches = qAlternatives(organizationId, qTermsOf(q)).flatMap(({ indexed, words }) =>
+    words
+      ? [sql`select ids.id from (${words.ids}) as ids where not ${words.inDomain}`, sql`${ofOrganization} and ${indexed} and ${words.inDomain}`]
+      : [sql`${ofOrganization} and ${indexed}`],
+  );
+  return sql`${orders.id} in (${sql.join(branches, sql` union `)})`;
+}
+
+/** Orders strictly after the cursor's in the query's ordering: (key, id) beyond the last page's last order. */
+export function cursorCondition(query: TransactionsQuery, cursor: NonNullable<TransactionsQuery["cursor"]>): SQL {
+  const beyond = query.order === "asc" ? sql`>` : sql`<`;
+  return sql`(${SORT_KEYS[query.sort]}, ${orders.id}) ${beyond} (${CURSOR_KEYS[query.sort].value(cursor.k)}, ${cursor.i}::uuid)`;
+}
