@@ -472,8 +472,10 @@ async function main() {
     dashboard,
   };
   // A run of the search section alone leaves the API section of an earlier run as it was.
-  if (API_SECTIONS.some((section) => SECTIONS.has(section))) writeResults(summary);
-  log(`done in ${round((performance.now() - runStarted) / 1000)} s; all targets met: ${summary.all_targets_met}`);
+  const apiMeasured = API_SECTIONS.some((section) => SECTIONS.has(section));
+  if (apiMeasured) writeResults(summary);
+  // The search section logged its own verdict; summary.all_targets_met is the API sections' alone.
+  log(`done in ${round((performance.now() - runStarted) / 1000)} s${apiMeasured ? `; API sections' targets met: ${summary.all_targets_met}` : ""}`);
 }
 
 interface Summary {
