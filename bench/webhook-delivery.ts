@@ -6,6 +6,8 @@
  * - `POST /v1/orders` at `--concurrency` callers with no integration, with one healthy integration (204), and the
  *   same order transaction as raw SQL through postgres.js (the reference);
  * - commit → first attempt: from the order's 201 to its delivery's first attempt arriving at the receiver;
+ * - CPU time per order of the two orders phases by process (web, delivery worker, PostgreSQL, this one): where a
+ *   healthy integration's cost goes;
  * - deliveries/s: `POST /webhooks/integrations/:id/recover` queues `--backlog` redeliveries at once, spread over 4
  *   integrations of the healthy receiver, timed until the last first attempt arrives;
  * - a receiver that always answers 500: `GET /v1/orders` p50 at concurrency 1 before and during its retry storm
@@ -24,12 +26,12 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { request } from "./support/http-client";
-import { childPids, commandLine, cpuMs } from "./support/process-cpu";
+import { childPids, commandLine, cpuMs, processesCpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { npmStartBench } from "./support/npm-start";
 import { rawOrder } from "./support/raw-order";
 import { percentile, round } from "./support/stats";
-import { webhookDeliveryMarkdown, webhookVerdicts, type WebhookBench, type WebhookRound } from "./support/webhook-report";
+import { webhookDeliveryMarkdown, webhookVerdicts, type OrderCpu, type WebhookBench, type WebhookRound } from "./support/webhook-report";
 
 const { values } = parseArgs({
   options: {
@@ -246,17 +248,43 @@ async function deliveriesPerSecond(count: number): Promise<{ perSecond: number; 
   };
 }
 
+/**
+ * The CPU time (ms) each process of the measurement has used so far (see OrderCpu). PostgreSQL's are the sessions of
+ * `npm start`'s processes (application_name, see db/client.ts): they stay open, while the raw SQL reference's close
+ * when idle and would take their time out of a sum; background work (autovacuum, checkpoints) is not counted.
+ */
+async function cpuNow(): Promise<OrderCpu> {
+  const sessions = await sql<{ pid: number }[]>`select pid from pg_stat_activity where application_name like 'ticketing %'`;
+  const worker = cpuMs(deliveryWorkerPid());
+  const usage = process.cpuUsage();
+  return {
+    web: cpuMs(server.pid!) - worker,
+    delivery_worker: worker,
+    postgres: processesCpuMs(sessions.map((session) => session.pid)),
+    bench: (usage.user + usage.system) / 1000,
+  };
+}
+
+function cpuPerOrder(before: OrderCpu, after: OrderCpu, orders: number): OrderCpu {
+  const per = (name: keyof OrderCpu) => round((after[name] - before[name]) / orders, 2);
+  return { web: per("web"), delivery_worker: per("delivery_worker"), postgres: per("postgres"), bench: per("bench") };
+}
+
 const rounds: WebhookRound[] = [];
 try {
   for (let r = 1; r <= ROUNDS; r++) {
     log(`round ${r}: orders without an integration`);
+    const cpuBeforeBare = await cpuNow();
     const bare = await postOrders(ORDERS);
+    const bareCpu = cpuPerOrder(cpuBeforeBare, await cpuNow(), ORDERS);
     log(`round ${r}: raw SQL`);
     const rawSql = await rawSqlOrders(ORDERS);
     log(`round ${r}: orders with a healthy integration`);
     await setEnabled(healthyId, true);
+    const cpuBeforeHealthy = await cpuNow();
     const withHealthy = await postOrders(ORDERS);
     const deliveredAt = await waitFor(healthyReceiver, withHealthy.committedAt.keys(), 120_000);
+    const healthyCpu = cpuPerOrder(cpuBeforeHealthy, await cpuNow(), ORDERS);
     const healthyLag = lag(healthyReceiver, withHealthy.committedAt);
     log(`round ${r}: deliveries/s`);
     const deliveries = await deliveriesPerSecond(BACKLOG);
@@ -274,6 +302,7 @@ try {
     await setEnabled(healthyId, false);
     const round_: WebhookRound = {
       orders_per_second: { no_integration: bare.perSecond, healthy_integration: withHealthy.perSecond, raw_sql: rawSql, beside_dead_receiver: besideDead.perSecond },
+      cpu_ms_per_order: { no_integration: bareCpu, healthy_integration: healthyCpu },
       commit_to_first_attempt: healthyLag,
       delivered_all_after_ms: round(deliveredAt - Math.min(...withHealthy.committedAt.values()), 0),
       deliveries_per_second: deliveries.perSecond,

@@ -6,8 +6,23 @@ interface Lag {
   missing: number;
 }
 
+/**
+ * CPU time (user + system, ms) per order of an orders phase, by process: from the phase's start to its last order's
+ * answer, or with an integration to its last order's first attempt.
+ */
+export interface OrderCpu {
+  /** `npm start`'s primary and web workers. */
+  web: number;
+  delivery_worker: number;
+  /** The sessions of `npm start`'s processes. */
+  postgres: number;
+  /** This process: the load generator and the receivers. */
+  bench: number;
+}
+
 export interface WebhookRound {
   orders_per_second: { no_integration: number; healthy_integration: number; raw_sql: number; beside_dead_receiver: number };
+  cpu_ms_per_order?: { no_integration: OrderCpu; healthy_integration: OrderCpu };
   commit_to_first_attempt: Lag;
   delivered_all_after_ms: number;
   deliveries_per_second: number;
@@ -88,7 +103,7 @@ export function webhookDeliveryMarkdown(bench: WebhookBench): string[] {
         `${d.healthy_commit_to_first_attempt.p50_ms} / ${d.healthy_commit_to_first_attempt.p99_ms} | ${d.dead_commit_to_first_attempt.p50_ms} |`,
     );
   });
-  lines.push("", "Medians over the rounds, against the targets of issue 18:", "", ...webhookVerdicts(bench));
+  lines.push("", "Medians over the rounds, against the targets of issue 18:", "", ...webhookVerdicts(bench), ...orderCpuLines(bench));
   return lines;
 }
 
@@ -103,5 +118,25 @@ export function webhookVerdicts(bench: WebhookBench): string[] {
       `${round(1000 / m.workerCpuMs, 0)}/s on one core of its own (≤ 2 ms for 500/s).`,
     `- A receiver answering 500: \`GET /v1/orders\` p50 ${m.apiBefore} ms before, ${m.apiDuring} ms during its retries, ${m.apiRatio}x (target: at most 1.5x) — ${met(m.apiRatio <= 1.5)}; ` +
       `the other integration's first attempts p50 ${m.besideDeadP50} ms, p99 ${m.besideDeadP99} ms behind their orders (target: never more than 1 s) — ${met(m.besideDeadP99 <= 1000)}.`,
+  ];
+}
+
+/** Where a healthy integration's cost goes: CPU per order by process in the two orders phases, medians over the rounds. */
+function orderCpuLines(bench: WebhookBench): string[] {
+  const rounds = bench.rounds.flatMap((r) => (r.cpu_ms_per_order ? [r.cpu_ms_per_order] : []));
+  if (rounds.length === 0) return [];
+  const processes = ["web", "delivery_worker", "postgres", "bench"] as const;
+  const row = (label: string, phase: "no_integration" | "healthy_integration") => {
+    const cells = processes.map((name) => median(rounds.map((r) => r[phase][name])));
+    return `| ${label} | ${cells.join(" | ")} | ${round(cells.reduce((sum, value) => sum + value, 0), 2)} |`;
+  };
+  return [
+    "",
+    "CPU time per order by process (user + system from `/proc`, from a phase's start to its last order, with an integration to its last first attempt; medians over the rounds):",
+    "",
+    "| Orders phase | web processes | delivery worker | PostgreSQL (the app's sessions) | load generator and receivers | all |",
+    "|---|---:|---:|---:|---:|---:|",
+    row("no integration", "no_integration"),
+    row("a healthy integration", "healthy_integration"),
   ];
 }
