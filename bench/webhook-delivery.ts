@@ -25,7 +25,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
-import { request } from "./support/http-client";
+import { keepAliveGet, request } from "./support/http-client";
 import { childPids, commandLine, cpuMs, processesCpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { npmStartBench } from "./support/npm-start";
@@ -184,8 +184,7 @@ async function probeListP50(): Promise<number> {
   const until = performance.now() + PROBE_MS;
   while (performance.now() < until) {
     const started = performance.now();
-    const response = await request(`${baseUrl}/v1/orders?limit=20`, { headers: authorization });
-    if (response.status !== 200) throw new Error(`GET /v1/orders → ${response.status}`);
+    await keepAliveGet(`${baseUrl}/v1/orders?limit=20`, authorization);
     latencies.push(performance.now() - started);
   }
   return round(percentile(latencies.sort((a, b) => a - b), 50), 1);
