@@ -13,7 +13,14 @@
  * - a receiver that always answers 500: `GET /v1/orders` p50 at concurrency 1 before and during its retry storm
  *   (right after the orders that feed it), and the healthy integration's commit → first attempt lag meanwhile.
  *
+ * Before the first round, `--warmup` orders go through each orders phase (without and with the integration, and as raw
+ * SQL), so that the rounds measure warm processes: each of `npm start`'s processes compiles its hot code for itself, and
+ * a fresh `npm start` took about 6,000 orders to settle (web CPU per order 4.2 → 2.4–2.6 ms, orders/s 262 → 355–375 in
+ * 2,000-order steps). Each measured orders phase starts once the delivery worker is idle (the previous phase's
+ * retries are done), so that no phase carries another's deliveries.
+ *
  *   npx tsx --conditions=react-server bench/webhook-delivery.ts [--orders 1000] [--rounds 3] [--concurrency 16] [--backlog 3000]
+ *     [--warmup 3000]
  *
  * The server runs with DB_POOL_MAX=8 unless set (the machine's PostgreSQL is shared; 100 connections).
  * Results go to bench/results.json ("webhook_delivery") and bench/results.md (section webhook-delivery).
@@ -40,6 +47,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "16" },
     backlog: { type: "string", default: "3000" },
     "probe-seconds": { type: "string", default: "5" },
+    warmup: { type: "string", default: "3000" },
   },
 });
 const ORDERS = Number(values.orders);
@@ -47,6 +55,7 @@ const ROUNDS = Number(values.rounds);
 const CONCURRENCY = Number(values.concurrency);
 const BACKLOG = Number(values.backlog);
 const PROBE_MS = Number(values["probe-seconds"]) * 1000;
+const WARMUP = Number(values.warmup);
 const log = (message: string) => console.error(`[webhook-delivery] ${message}`);
 
 // Before any app module reads the environment: the bench signs the user token the server verifies.
@@ -264,6 +273,31 @@ async function cpuNow(): Promise<OrderCpu> {
   };
 }
 
+/**
+ * Waits (at most 30 s) until the delivery worker has used under 5 % of a core for half a second: the previous phase's
+ * deliveries and retries are done, so the next phase's CPU and orders/s are its own.
+ */
+async function deliveryWorkerIdle(): Promise<void> {
+  const worker = deliveryWorkerPid();
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const before = cpuMs(worker);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (cpuMs(worker) - before < 25 || performance.now() > deadline) return;
+  }
+}
+
+/** Every orders phase of a round once, unmeasured, `count` orders each: see WARMUP. */
+async function warmUp(count: number): Promise<void> {
+  log(`warm-up: ${count} orders without an integration, ${count} as raw SQL, ${count} with the healthy integration`);
+  await postOrders(count);
+  await rawSqlOrders(count);
+  await setEnabled(healthyId, true);
+  const { committedAt } = await postOrders(count);
+  await waitFor(healthyReceiver, committedAt.keys(), 120_000);
+  await setEnabled(healthyId, false);
+}
+
 function cpuPerOrder(before: OrderCpu, after: OrderCpu, orders: number): OrderCpu {
   const per = (name: keyof OrderCpu) => round((after[name] - before[name]) / orders, 2);
   return { web: per("web"), delivery_worker: per("delivery_worker"), postgres: per("postgres"), bench: per("bench") };
@@ -271,8 +305,10 @@ function cpuPerOrder(before: OrderCpu, after: OrderCpu, orders: number): OrderCp
 
 const rounds: WebhookRound[] = [];
 try {
+  if (WARMUP > 0) await warmUp(WARMUP);
   for (let r = 1; r <= ROUNDS; r++) {
     log(`round ${r}: orders without an integration`);
+    await deliveryWorkerIdle();
     const cpuBeforeBare = await cpuNow();
     const bare = await postOrders(ORDERS);
     const bareCpu = cpuPerOrder(cpuBeforeBare, await cpuNow(), ORDERS);
@@ -280,6 +316,7 @@ try {
     const rawSql = await rawSqlOrders(ORDERS);
     log(`round ${r}: orders with a healthy integration`);
     await setEnabled(healthyId, true);
+    await deliveryWorkerIdle();
     const cpuBeforeHealthy = await cpuNow();
     const withHealthy = await postOrders(ORDERS);
     const deliveredAt = await waitFor(healthyReceiver, withHealthy.committedAt.keys(), 120_000);
@@ -328,6 +365,7 @@ const result: WebhookBench = {
   measured_at: new Date().toISOString(),
   server_processes: serverProcesses,
   orders_per_round: ORDERS,
+  warmup_orders_per_phase: WARMUP,
   concurrency: CONCURRENCY,
   backlog: BACKLOG,
   load_average: os.loadavg().map((n) => round(n, 2)),

@@ -42,6 +42,8 @@ export interface WebhookBench {
   measured_at: string;
   server_processes: number;
   orders_per_round: number;
+  /** Orders of each phase run unmeasured before the first round (absent in runs from before the warm-up). */
+  warmup_orders_per_phase?: number;
   concurrency: number;
   backlog: number;
   load_average: number[];
@@ -88,7 +90,8 @@ export function webhookDeliveryMarkdown(bench: WebhookBench): string[] {
     "# Orders and webhooks benchmark",
     "",
     `\`npx tsx --conditions=react-server bench/webhook-delivery.ts\`: \`npm start\` on PostgreSQL (${bench.server_processes} web processes), ` +
-      `${bench.orders_per_round} \`POST /v1/orders\` per phase at concurrency ${bench.concurrency}, local receivers, ${bench.rounds.length} interleaved rounds, ` +
+      `${bench.orders_per_round} \`POST /v1/orders\` per phase at concurrency ${bench.concurrency}, local receivers, ${bench.rounds.length} interleaved rounds ` +
+      `after a warm-up of ${bench.warmup_orders_per_phase ?? 0} orders per phase, each orders phase started with the delivery worker idle, ` +
       `deliveries/s from a bulk recovery of ${bench.backlog} redeliveries over 4 integrations. Measured ${bench.measured_at}, load average ${bench.load_average.join(", ")}.`,
     "",
     "| Round | orders/s no integration | healthy integration | raw SQL | commit → 1st attempt p50 / p99 (ms) | deliveries/s | worker CPU per delivery (ms) | GET /v1/orders p50 before / during dead (ms) | dead receiver's requests during that probe | other integration's lag beside dead p50 / p99 (ms) | dead's own first attempt p50 (ms) |",
