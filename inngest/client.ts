@@ -3,6 +3,7 @@ import { Inngest, Middleware, type SendEventBaseOutput } from "inngest";
 import { deliveriesInWorker, env, inngestCloudMode } from "@/lib/env";
 import { publishEvents } from "./event-channel";
 import { localEngine } from "./local-engine";
+import { answerCheckpoint } from "./run-checkpoints";
 
 /**
  * Without Inngest keys, sent events go to the embedded engine: the one in this process, or (web workers of
@@ -20,11 +21,21 @@ class InProcessRouting extends Middleware.BaseMiddleware {
   }
 }
 
+/**
+ * Inngest's API as the SDK calls it without Inngest keys: the checkpoints of the runs an engine of this process
+ * executes are answered here (run-checkpoints.ts); any other call goes out as it would.
+ */
+const embeddedApi: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : input);
+  return answerCheckpoint(url.pathname, String(init?.body ?? "")) ?? fetch(input, init);
+};
+
 export const inngest = new Inngest({
   id: "ticketing",
   isDev: !inngestCloudMode,
   eventKey: env.INNGEST_EVENT_KEY,
   signingKey: env.INNGEST_SIGNING_KEY,
   baseUrl: env.INNGEST_BASE_URL,
+  fetch: inngestCloudMode ? undefined : embeddedApi,
   middleware: [InProcessRouting],
 });

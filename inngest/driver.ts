@@ -5,23 +5,21 @@ import { log } from "@/lib/log";
 import { ConcurrencySlots, type Slot } from "./concurrency-slots";
 import { rulesOf, triggersOf, type DeclaredRules } from "./declared-rules";
 import { inProcessTransport, type StepTransport } from "./in-process-transport";
+import { acceptCheckpoints, type StepOp } from "./run-checkpoints";
 
 type AnyFunction = InngestFunction.Any;
 // As long as Inngest remembers an event id to drop a repeat of it.
 const EVENT_ID_MEMORY_MS = 24 * 3_600_000;
 type Step = { type: "data"; data: unknown } | { type: "error"; error: unknown };
-interface Op {
-  id: string;
-  op: string;
-  name?: string;
-  data?: unknown;
-  error?: unknown;
-}
+/** A step's outcome, as a response or a checkpoint reports it: what the next call replays. */
+const isStepResult = (op: StepOp) => op.op === "StepRun" || op.op === "Step" || op.op === "StepFailed";
 
 /**
  * Runs the app's Inngest functions inside this process with exactly the rules they declare (triggers,
  * cron expressions, retries, concurrency limit and key, singleton skip) and Inngest's event-id
- * de-duplication, speaking the SDK's execution protocol the way the Inngest executor does over HTTP.
+ * de-duplication, speaking the SDK's execution protocol the way the Inngest executor does over HTTP,
+ * checkpoints included: a call runs step after step, reporting each to the checkpoint API (run-checkpoints.ts),
+ * and ends only when the function returns or must wait, so a delivery attempt takes one call, not two.
  * Runs live in memory; the state that matters lives in the database, and start-up resume plus the
  * sweeper cover runs lost with the process.
  */
@@ -105,42 +103,58 @@ export class InProcessDriver {
       });
   }
 
-  /** One run: call, memoize what the SDK reports, call again, until the function returns or fails for good. */
+  /**
+   * One run: call, memoize what the SDK reports (in the response, or checkpointed during the call), call again, until
+   * the function returns or fails for good.
+   */
   private async execute(fn: AnyFunction, event: EventPayload, slot: Slot): Promise<unknown> {
     const fnId = fn.id(this.client.id);
     const { maxAttempts } = this.rules.get(fn)!;
     const steps: Record<string, Step> = {};
     const stack: string[] = [];
-    const ctx = { run_id: randomUUID(), attempt: 0, max_attempts: maxAttempts };
+    const runId = randomUUID();
+    // fn_id and qi_id, as Inngest's executor sends them, are what let the SDK checkpoint (only their presence matters here).
+    const ctx = { run_id: runId, fn_id: fnId, qi_id: runId, attempt: 0, max_attempts: maxAttempts };
     const memoize = (id: string, step: Step) => ((steps[id] = step), stack.push(id));
+    const memoizeResult = (op: StepOp) =>
+      memoize(op.id, op.op === "StepFailed" ? { type: "error", error: op.error } : { type: "data", data: op.data ?? null });
+    // The run's steps as the SDK checkpoints them during a call.
+    const stopCheckpoints = acceptCheckpoints(runId, (ops) => {
+      if (!ops.every(isStepResult)) return false;
+      ops.forEach(memoizeResult);
+      return true;
+    });
     let planned: string[] = [];
-    for (;;) {
-      const body = { version: 2, event, events: [event], steps, ctx: { ...ctx, stack: { stack, current: stack.length } } };
-      const response = await this.call({ fnId, stepId: planned.shift() ?? "step", body });
-      const ops = response.status === 206 ? ([] as Op[]).concat(JSON.parse(response.body) as Op | Op[]) : [];
-      if (response.status === 200) return JSON.parse(response.body || "null");
-      if (ops.some((op) => op.op === "RunComplete")) return ops.find((op) => op.op === "RunComplete")!.data;
-      const retry = response.status === 500 || ops.some((op) => op.op === "StepError");
-      if (retry && ctx.attempt + 1 < maxAttempts) {
-        ctx.attempt++;
-        planned = [];
-        await new Promise((resolve) => setTimeout(resolve, 1000 * ctx.attempt));
-        continue;
+    try {
+      for (;;) {
+        const body = { version: 2, event, events: [event], steps, ctx: { ...ctx, stack: { stack, current: stack.length } } };
+        const response = await this.call({ fnId, stepId: planned.shift() ?? "step", body });
+        const ops = response.status === 206 ? ([] as StepOp[]).concat(JSON.parse(response.body) as StepOp | StepOp[]) : [];
+        if (response.status === 200) return JSON.parse(response.body || "null");
+        if (ops.some((op) => op.op === "RunComplete")) return ops.find((op) => op.op === "RunComplete")!.data;
+        const retry = response.status === 500 || ops.some((op) => op.op === "StepError");
+        if (retry && ctx.attempt + 1 < maxAttempts) {
+          ctx.attempt++;
+          planned = [];
+          await new Promise((resolve) => setTimeout(resolve, 1000 * ctx.attempt));
+          continue;
+        }
+        if (response.status !== 206 || retry) throw new Error(`${fnId} failed with HTTP ${response.status}: ${response.body.slice(0, 500)}`);
+        ctx.attempt = 0;
+        for (const op of ops) {
+          if (isStepResult(op)) memoizeResult(op);
+          else if (op.op === "StepPlanned") planned.push(op.id);
+          else if (op.op === "Sleep" && !Number.isNaN(Date.parse(op.name ?? ""))) {
+            // As on Inngest, a sleeping run holds no concurrency slot.
+            this.slots.release(slot.group);
+            await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(op.name!) - Date.now())));
+            await this.slots.acquire(slot);
+            memoize(op.id, { type: "data", data: null });
+          } else throw new Error(`unsupported step operation ${op.op} in ${fnId}`);
+        }
       }
-      if (response.status !== 206 || retry) throw new Error(`${fnId} failed with HTTP ${response.status}: ${response.body.slice(0, 500)}`);
-      ctx.attempt = 0;
-      for (const op of ops) {
-        if (op.op === "StepRun" || op.op === "Step") memoize(op.id, { type: "data", data: op.data ?? null });
-        else if (op.op === "StepFailed") memoize(op.id, { type: "error", error: op.error });
-        else if (op.op === "StepPlanned") planned.push(op.id);
-        else if (op.op === "Sleep" && !Number.isNaN(Date.parse(op.name ?? ""))) {
-          // As on Inngest, a sleeping run holds no concurrency slot.
-          this.slots.release(slot.group);
-          await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(op.name!) - Date.now())));
-          await this.slots.acquire(slot);
-          memoize(op.id, { type: "data", data: null });
-        } else throw new Error(`unsupported step operation ${op.op} in ${fnId}`);
-      }
+    } finally {
+      stopCheckpoints();
     }
   }
 }

@@ -48,11 +48,14 @@ describe.each(ENGINES)("delivery scenarios, %s engine", (engine) => {
   let m: Awaited<ReturnType<typeof appModules>>;
   let driver: InProcessDriver;
   let closeEventApi = async () => {};
+  // Checkpoints the served handler sent to Inngest's API: the SDK runs steps on within a call, as with Inngest Cloud.
+  let checkpoints = () => 0;
 
   beforeAll(async () => {
     if (engine === "served") {
       const eventApi = await startEventApi((events) => driver.dispatch(events));
       closeEventApi = eventApi.close;
+      checkpoints = eventApi.checkpoints;
       vi.stubEnv("INNGEST_EVENT_KEY", "test-event-key");
       vi.stubEnv("INNGEST_SIGNING_KEY", SIGNING_KEY);
       vi.stubEnv("INNGEST_BASE_URL", eventApi.url);
@@ -94,6 +97,7 @@ describe.each(ENGINES)("delivery scenarios, %s engine", (engine) => {
   it("success", async () => {
     outcomes[engine].success = await deliverOnce(() => ({ status: 200 }));
     expect(outcomes[engine].success).toEqual({ status: "Success", attemptCount: 1, attempts: [200], hits: 1 });
+    if (engine === "served") expect(checkpoints()).toBeGreaterThan(0);
   });
 
   it("500 then 200", async () => {

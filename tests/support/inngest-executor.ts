@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { EventPayload } from "inngest";
 import type { StepRequest, StepTransport } from "@/inngest/in-process-transport";
+import { answerCheckpoint } from "@/inngest/run-checkpoints";
 
 export const SIGNING_KEY = `signkey-test-${"ab".repeat(32)}`;
 
@@ -41,12 +42,24 @@ export function servedTransport(route: Route): StepTransport {
   };
 }
 
-/** Inngest's event API (`POST /e/<key>`) on 127.0.0.1, handing every event sent to the app to `dispatch`. */
-export async function startEventApi(dispatch: (events: EventPayload[]) => string[]): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Inngest's event API (`POST /e/<key>`) on 127.0.0.1, handing every event sent to the app to `dispatch`, and its
+ * checkpoint API (`POST /v1/checkpoint/:runId/async`), handing a run's steps to the engine that runs it here.
+ */
+export async function startEventApi(
+  dispatch: (events: EventPayload[]) => string[],
+): Promise<{ url: string; close(): Promise<void>; checkpoints(): number }> {
+  let checkpointed = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
+    req.on("end", async () => {
+      const checkpoint = answerCheckpoint(new URL(req.url!, "http://127.0.0.1").pathname, Buffer.concat(chunks).toString("utf8"));
+      if (checkpoint) {
+        checkpointed++;
+        res.writeHead(checkpoint.status, { "Content-Type": "application/json" }).end(await checkpoint.text());
+        return;
+      }
       const events = [JSON.parse(Buffer.concat(chunks).toString("utf8"))].flat() as EventPayload[];
       res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ids: dispatch(events), status: 200 }));
     });
@@ -55,5 +68,6 @@ export async function startEventApi(dispatch: (events: EventPayload[]) => string
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+    checkpoints: () => checkpointed,
   };
 }

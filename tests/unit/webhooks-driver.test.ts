@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { inngest } from "@/inngest/client";
 import { InProcessDriver } from "@/inngest/driver";
+import { inProcessTransport, type StepTransport } from "@/inngest/in-process-transport";
 
 // The in-process driver honours exactly what functions declare; stand-in functions hold their run until released.
 const PER_KEY = 3;
@@ -42,6 +43,27 @@ const flaky = inngest.createFunction({ id: "test-flaky", triggers: [{ event: "te
     throw new Error("database unreachable");
   });
 });
+
+// Steps in a row, then a durable wait, then another step: how many handler calls a run takes, and how often each step ran.
+const stepRuns: Record<string, number> = {};
+const countStep = (name: string) => () => (stepRuns[name] = (stepRuns[name] ?? 0) + 1);
+const stepwise = inngest.createFunction({ id: "test-stepwise", triggers: [{ event: "test/stepwise" }], retries: 0 }, async ({ step }) => {
+  const first = await step.run("first", countStep("first"));
+  const second = await step.run("second", countStep("second"));
+  await step.sleepUntil("pause", new Date(Date.now() + 50).toISOString());
+  const third = await step.run("third", countStep("third"));
+  return { first, second, third };
+});
+
+/** The in-process transport of `fns`, counting its calls. */
+function countedTransport(fns: Parameters<typeof inProcessTransport>[1]): StepTransport & { calls: number } {
+  const transport = inProcessTransport(inngest, fns);
+  const counted = Object.assign(async (request: Parameters<StepTransport>[0]) => {
+    counted.calls++;
+    return transport(request);
+  }, { calls: 0 });
+  return counted;
+}
 
 async function settle(): Promise<void> {
   // Runs get going asynchronously (the SDK's handler); wait until no more arrive for a few turns.
@@ -127,6 +149,18 @@ describe("in-process Inngest driver", () => {
     driver.dispatch([{ name: "test/flaky", data: {} }]);
     await vi.waitFor(() => expect(driver.load().running).toBe(0), { timeout: 10_000 });
     expect(flakyCalls).toBe(2);
+  });
+
+  it("runs steps one after another within a call, as Inngest's checkpointing does, and replays them after a wait", async () => {
+    const transport = countedTransport([stepwise]);
+    driver = new InProcessDriver(inngest, [stepwise], transport);
+    driver.dispatch([{ name: "test/stepwise", data: {} }]);
+    // A sleeping run holds no slot, so the load says nothing until the last step has run.
+    await vi.waitFor(() => expect(stepRuns.third).toBe(1), { timeout: 5_000 });
+    await vi.waitFor(() => expect(driver.load().running).toBe(0), { timeout: 5_000 });
+    // Two steps and the wait in the first call, the third step and the return in the second; no step ran twice.
+    expect(transport.calls).toBe(2);
+    expect(stepRuns).toEqual({ first: 1, second: 1, third: 1 });
   });
 
   it("refuses to start when a function declares an option it cannot honour, naming it", () => {
