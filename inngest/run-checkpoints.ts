@@ -26,22 +26,17 @@ export function acceptCheckpoints(runId: string, record: Recorder): () => void {
   return () => recorders.delete(runId);
 }
 
-/** Hands a checkpoint to the engine running `runId`; false when no engine of this process runs it or it refused the steps. */
-export function checkpointRun(runId: string, ops: readonly StepOp[]): boolean {
-  return recorders.get(runId)?.(ops) ?? false;
-}
-
 const CHECKPOINT_PATH = /^\/v1\/checkpoint\/([^/]+)\/async$/;
 
 /**
  * Answers a request to Inngest's API that is a run's checkpoint (`null` for any other request): 200 when the run's
- * engine took the steps, 404 when no engine of this process runs it.
+ * engine took the steps, 404 when no engine of this process runs it or it refused them.
  */
 export function answerCheckpoint(pathname: string, body: string): Response | null {
   const match = CHECKPOINT_PATH.exec(pathname);
   if (!match) return null;
   const { steps } = JSON.parse(body) as { steps: StepOp[] };
-  return checkpointRun(decodeURIComponent(match[1]!), steps)
+  return recorders.get(decodeURIComponent(match[1]!))?.(steps)
     ? Response.json({ ok: true })
     : Response.json({ error: "no such run in this process" }, { status: 404 });
 }
