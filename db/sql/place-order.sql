@@ -13,7 +13,7 @@ CREATE OR REPLACE FUNCTION place_order(
   campaign uuid, campaign_title text, campaign_code_used text, discount integer
 ) RETURNS TABLE (
   placed_id uuid, placed_number integer, placed_currency text, placed_at timestamptz, integration_ids uuid[], sold_out uuid
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql SET plan_cache_mode = auto AS $$
 DECLARE
   ticket_type_ids uuid[];
   quantities integer[];

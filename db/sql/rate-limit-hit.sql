@@ -24,7 +24,7 @@
 -- limit pays for the running sums over the window that find it.
 CREATE OR REPLACE FUNCTION rate_limit_hit(p_key uuid, p_limit integer)
 RETURNS TABLE (allowed boolean, remaining integer, reset_at bigint)
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE SET plan_cache_mode = auto AS $$
 DECLARE
   v_clock bigint;
   v_bucket bigint;
