@@ -4,8 +4,12 @@
 -- the update trigger for an order's new address. New words deduplicated and added in key order, so that concurrent
 -- orders bringing the same new word wait on each other in the same order instead of deadlocking; an order's own
 -- rows are new keys, which no other order writes.
+-- Planned once per session (force_generic_plan): for the parameters' arrays the planner always found custom plans
+-- cheaper than its generic estimate, so under `auto` both statements were planned on every call, 0.42 ms of
+-- PostgreSQL CPU per order against 0.2 ms to run them; each word is looked up by its key whatever the arrays' length,
+-- which is the plan either way.
 CREATE OR REPLACE FUNCTION add_order_email_words(organization_ids uuid[], order_ids uuid[], emails text[]) RETURNS void
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   WITH words AS MATERIALIZED (
     SELECT DISTINCT o.organization_id, w.word, w.in_domain
