@@ -4,8 +4,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { Query } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { fillPlaceholders, type Query, type SQL } from "drizzle-orm";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
@@ -21,6 +21,12 @@ export type DriverName = "pglite" | "postgres";
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database through sessions that plan a statement once for any values (PostgreSQL: a pool of its own
+   * with plan_cache_mode = force_generic_plan, opened on first use; PGlite: `db`): for prepared statements whose
+   * shape fixes their plan (preparedPerHandle).
+   */
+  readonly genericDb: Database;
   driver: DriverName;
   /** The postgres:// URL when driver is "postgres". */
   url?: string;
@@ -87,12 +93,6 @@ function preparing(client: postgres.Sql): postgres.Sql {
   });
 }
 
-/**
- * The pool of executeGeneric's sessions, opened on its first statement: at most this many connections per process,
- * and no more than the main pool has. The `q` search is its only user, a few ms a statement.
- */
-const GENERIC_POOL_MAX = 4;
-
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
     const url = options.url;
@@ -111,9 +111,22 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         transform: { undefined: null },
       });
     const client = connect(poolMax, "force_custom_plan");
-    let genericClient: postgres.Sql | undefined;
+    // The generic pool, opened on its first statement, as large as the main one: the hot key lookups of every API
+    // request and delivery run there. Its client is given to drizzle as the main one is, which sets the same type
+    // parsers and serializers on it, so a statement's values and rows read the same on both pools.
+    let generic: { client: postgres.Sql; db: Database } | undefined;
+    const genericPool = () => {
+      if (!generic) {
+        const genericClient = connect(poolMax, "force_generic_plan");
+        generic = { client: genericClient, db: drizzlePostgres(preparing(genericClient), { schema }) as unknown as Database };
+      }
+      return generic;
+    };
     return {
       db: drizzlePostgres(preparing(client), { schema }) as unknown as Database,
+      get genericDb() {
+        return genericPool().db;
+      },
       driver: "postgres",
       url,
       exec: async (text) => {
@@ -122,12 +135,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       listen: async (channel, onMessage, onListen) => {
         await client.listen(channel, onMessage, onListen);
       },
-      executeGeneric: async ({ sql: text, params }) => {
-        genericClient ??= connect(Math.min(GENERIC_POOL_MAX, poolMax), "force_generic_plan");
-        return await genericClient.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true });
-      },
+      executeGeneric: async ({ sql: text, params }) =>
+        await genericPool().client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }),
       close: async () => {
-        await Promise.all([client.end({ timeout: 5 }), genericClient?.end({ timeout: 5 })]);
+        await Promise.all([client.end({ timeout: 5 }), generic?.client.end({ timeout: 5 })]);
       },
     };
   }
@@ -136,8 +147,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (!dir.startsWith("memory://")) mkdirSync(path.dirname(dir), { recursive: true });
   // pg_trgm backs the transactions search's `q` (trigram indexes); migration 0008 creates the extension.
   const client = new PGlite(dir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Database,
+    db,
+    genericDb: db,
     driver: "pglite",
     exec: async (text) => {
       await client.exec(text);
@@ -167,27 +180,38 @@ export async function closeDatabase(): Promise<void> {
   await handle?.close();
 }
 
+/** A Database of the process-wide handle, looked up on each use (tests swap handles). */
+function handleDatabase(pick: (handle: DatabaseHandle) => Database): Database {
+  return new Proxy({} as Database, {
+    get(_target, property) {
+      const real = pick(databaseHandle());
+      const value = Reflect.get(real, property, real) as unknown;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
+    },
+  });
+}
+
 /**
  * The application's database. Opened on first use, not on import, so that `next build`
  * (which imports route modules) never touches the data directory.
  */
-export const db: Database = new Proxy({} as Database, {
-  get(_target, property) {
-    const real = databaseHandle().db;
-    const value = Reflect.get(real, property, real) as unknown;
-    return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(real) : value;
-  },
-});
+export const db: Database = handleDatabase((handle) => handle.db);
+
+/** The application's database through the sessions that plan once for any values: see DatabaseHandle.genericDb. */
+export const genericDb: Database = handleDatabase((handle) => handle.genericDb);
 
 /**
  * A drizzle prepared query (built with `sql.placeholder`s, then `.prepare()`), built once per database handle
  * (tests swap handles) for hot paths: drizzle's building and rendering of a query costs the server process more
- * CPU than sending it. Only for the handle itself: a transaction builds its queries as usual.
+ * CPU than sending it. It runs on the handle's genericDb, planned once per session: these are lookups by key whose
+ * shape fixes the plan, and planning one for each execution's values (the main pool's force_custom_plan) cost
+ * PostgreSQL more than running it (0.05–0.3 ms a statement, pg_stat_statements). Only for the handle itself: a
+ * transaction builds its queries as usual.
  */
 export function preparedPerHandle<T>(build: (database: Database) => T): () => T {
   const built = new WeakMap<Database, T>();
   return () => {
-    const database = databaseHandle().db;
+    const database = databaseHandle().genericDb;
     let query = built.get(database);
     if (query === undefined) built.set(database, (query = build(database)));
     return query;
@@ -200,13 +224,26 @@ export function preparedPerHandle<T>(build: (database: Database) => T): () => T 
  * and 0.6 ms to run for an order number, and whose plan the query's shape fixes anyway (each alternative read by its
  * own index, ids from arrays). At 1M orders the generic plan ran as fast or faster for every fragment tried (a
  * surname, e-mail and name fragments, `gmail`, `son`), and `123` took 15 ms where its custom plan took 395. The
- * statement runs on a pool of its own whose sessions have plan_cache_mode = force_generic_plan (the main pool's plan
+ * statement runs on the generic pool (genericDb's sessions, plan_cache_mode = force_generic_plan; the main pool's plan
  * every execution, see preparing()): one round trip, where setting the mode for one statement takes a transaction,
- * three. PGlite prepares no named statements: there it is a plain query (its rows parsed by PGlite's defaults, not
+ * three. Also the API key's lookup with its rate-limit hit and a delivery's attempt record (statementWithGenericPlan).
+ * PGlite prepares no named statements: there it is a plain query (its rows parsed by PGlite's defaults, not
  * drizzle's, which differ only for dates and timestamps).
  */
 export function executeWithGenericPlan(query: Query): Promise<unknown[]> {
   return databaseHandle().executeGeneric(query);
+}
+
+/**
+ * A hot statement whose shape fixes its plan, built and rendered once with named placeholders (`sql.placeholder`):
+ * each call fills in the values and runs it with executeWithGenericPlan. Rows as the driver returns them.
+ */
+export function statementWithGenericPlan(build: () => SQL): (values: Record<string, unknown>) => Promise<unknown[]> {
+  let rendered: Query | undefined;
+  return (values) => {
+    rendered ??= new PgDialect().sqlToQuery(build());
+    return executeWithGenericPlan({ sql: rendered.sql, params: fillPlaceholders(rendered.params, values) });
+  };
 }
 
 /** `db.execute` returns an array on postgres.js and `{ rows }` on PGlite. */

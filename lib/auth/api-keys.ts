@@ -1,6 +1,6 @@
 import "server-only";
 import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
-import { db, rowsOf, type Queryable } from "@/db/client";
+import { db, rowsOf, statementWithGenericPlan, type Queryable } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { env } from "@/lib/env";
@@ -110,6 +110,14 @@ export async function authenticateApiKey(presented: string): Promise<Authenticat
   };
 }
 
+// Every API request runs it: rendered once, planned once per session (a lookup by the key's hash).
+const keyAndHit = statementWithGenericPlan(
+  () => sql`
+    select k.id, k.organization_id, k.scopes, k.rate_limit_per_minute, hit.allowed, hit.remaining, hit.reset_at
+      from ${apiKeys} k cross join lateral rate_limit_hit(k.id, k.rate_limit_per_minute) hit
+     where k.key_hash = ${sql.placeholder("hash")} and k.revoked_at is null`,
+);
+
 /**
  * authenticateApiKey and the key's rate_limit_hit (lib/http/rate-limit.ts) in one statement, so one round trip:
  * the hit is counted only for a key that exists and is not revoked. Null as authenticateApiKey gives it.
@@ -119,10 +127,7 @@ export async function authenticateApiKeyAndHit(
 ): Promise<{ key: AuthenticatedKey; rateLimit: RateLimitResult } | null> {
   if (!KEY_FORMAT.test(presented)) return null;
   const [row] = rowsOf<{ id: string; organization_id: string; scopes: string[]; rate_limit_per_minute: number } & RateLimitRow>(
-    await db.execute(sql`
-      select k.id, k.organization_id, k.scopes, k.rate_limit_per_minute, hit.allowed, hit.remaining, hit.reset_at
-        from ${apiKeys} k cross join lateral rate_limit_hit(k.id, k.rate_limit_per_minute) hit
-       where k.key_hash = ${sha256Hex(presented)} and k.revoked_at is null`),
+    await keyAndHit({ hash: sha256Hex(presented) }),
   );
   if (!row) return null;
   return {

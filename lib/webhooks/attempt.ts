@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { db, preparedPerHandle, rowsOf, sessionName } from "@/db/client";
+import { db, preparedPerHandle, rowsOf, sessionName, statementWithGenericPlan } from "@/db/client";
 import { inUuids, uuidArray } from "@/db/uuid-list";
 import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
@@ -154,9 +154,37 @@ interface Settlement {
 }
 
 /**
- * Settles deliveries and inserts their attempt records, one statement for all (atomic, one round trip), the rows
- * sent as one JSON parameter. For each: the next_retry_at it set (null when finished), or false when the delivery
- * was deleted (with its organization or integration) while the request ran.
+ * The statement of recordAll: settles deliveries and inserts their attempt records, one statement for all (atomic,
+ * one round trip), the rows sent as one JSON parameter; rendered once, planned once per session. The ids also as an
+ * array, so the planner finds the rows by primary key (it cannot estimate the JSON's rows).
+ */
+const settleAndRecord = statementWithGenericPlan(
+  () => sql`
+    with input as (
+      select * from jsonb_to_recordset(${sql.placeholder("rows")}::jsonb) as x(
+        delivery_id uuid, attempt_number int, status text, next_retry_at timestamptz, request_url text, request_method text,
+        request_headers jsonb, started_at timestamptz, status_code int, response_headers jsonb, response_body text,
+        duration_ms int, error_message text)
+    ), settled as (
+      update ${webhookDeliveries} d
+      set status = input.status, attempt_count = input.attempt_number, last_attempt_at = ${sql.placeholder("now")}::timestamptz,
+          next_retry_at = input.next_retry_at, updated_at = ${sql.placeholder("now")}::timestamptz
+      from input
+      where d.id = input.delivery_id and d.id = any(${sql.placeholder("ids")}::uuid[])
+      returning d.id
+    )
+    insert into ${webhookAttempts} (delivery_id, attempt_number, request_url, request_method, request_headers, started_at,
+                                    status_code, response_headers, response_body, duration_ms, error_message, created_at)
+    select input.delivery_id, input.attempt_number, input.request_url, input.request_method, input.request_headers, input.started_at,
+           input.status_code, input.response_headers, input.response_body, input.duration_ms, input.error_message,
+           ${sql.placeholder("now")}::timestamptz
+    from input join settled on settled.id = input.delivery_id
+    returning delivery_id`,
+);
+
+/**
+ * Settles deliveries and records their attempts (settleAndRecord). For each: the next_retry_at it set (null when
+ * finished), or false when the delivery was deleted (with its organization or integration) while the request ran.
  */
 async function recordAll(settlements: Settlement[]): Promise<(string | null | false)[]> {
   const now = new Date().toISOString();
@@ -178,28 +206,8 @@ async function recordAll(settlements: Settlement[]): Promise<(string | null | fa
       error_message: result.errorMessage ?? redirectNote(result.statusCode),
     };
   });
-  // The ids also as an array, so the planner finds the rows by primary key (it cannot estimate the JSON's rows).
   const recorded = rowsOf<{ delivery_id: string }>(
-    await db.execute(sql`
-      with input as (
-        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
-          delivery_id uuid, attempt_number int, status text, next_retry_at timestamptz, request_url text, request_method text,
-          request_headers jsonb, started_at timestamptz, status_code int, response_headers jsonb, response_body text,
-          duration_ms int, error_message text)
-      ), settled as (
-        update ${webhookDeliveries} d
-        set status = input.status, attempt_count = input.attempt_number, last_attempt_at = ${now}::timestamptz,
-            next_retry_at = input.next_retry_at, updated_at = ${now}::timestamptz
-        from input
-        where d.id = input.delivery_id and d.id = any(${`{${rows.map((row) => row.delivery_id).join(",")}}`}::uuid[])
-        returning d.id
-      )
-      insert into ${webhookAttempts} (delivery_id, attempt_number, request_url, request_method, request_headers, started_at,
-                                      status_code, response_headers, response_body, duration_ms, error_message, created_at)
-      select input.delivery_id, input.attempt_number, input.request_url, input.request_method, input.request_headers, input.started_at,
-             input.status_code, input.response_headers, input.response_body, input.duration_ms, input.error_message, ${now}::timestamptz
-      from input join settled on settled.id = input.delivery_id
-      returning delivery_id`),
+    await settleAndRecord({ rows: JSON.stringify(rows), now, ids: uuidArray(rows.map((row) => row.delivery_id)) }),
   );
   const kept = new Set(recorded.map((row) => row.delivery_id));
   return rows.map((row) => kept.has(row.delivery_id) && row.next_retry_at);

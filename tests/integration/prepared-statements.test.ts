@@ -2,9 +2,15 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, rowsOf, type DatabaseHandle } from "@/db/client";
+import { openDatabase, rowsOf, setDatabaseHandle, type DatabaseHandle } from "@/db/client";
 import { runMigrations } from "@/db/migrator";
 import { apiKeys } from "@/db/schema";
+import { authenticateApiKeyAndHit, createApiKey } from "@/lib/auth/api-keys";
+import { toPublicId } from "@/lib/ids";
+import { createOrder } from "@/lib/orders/create-order";
+import { getOrder } from "@/lib/orders/orders";
+import { createOrganization } from "@/lib/organizations/organizations";
+import { insertCatalog, oneTicketOrderBody } from "../support/order-fixtures";
 import { createScratchDatabase, DEFAULT_TEST_SERVER_URL, type ScratchDatabase } from "../support/scratch-database";
 
 // PostgreSQL only (the embedded PGlite has no connections to prepare on): a database of its own on the test server.
@@ -66,5 +72,29 @@ describe("drizzle's queries on PostgreSQL", () => {
       await handle.db.execute(sql`select generic_plans::int, custom_plans::int from pg_prepared_statements where statement like ${'%where "api_keys"."display_prefix" = $1'}`),
     );
     expect(after).toEqual({ generic_plans: 0, custom_plans: 1 });
+  });
+
+  it("every API request's key lookup, the prepared key lookups and the order transaction run there too, planned once", async () => {
+    setDatabaseHandle(handle);
+    try {
+      const organization = await createOrganization({ name: "Plans", currency: "SEK" });
+      const { key } = await createApiKey({ organizationId: organization.id, name: "plans", scopes: ["*"], rateLimitPerMinute: 100 });
+      for (let i = 0; i < 3; i++) expect(await authenticateApiKeyAndHit(key)).not.toBeNull();
+      for (let i = 0; i < 2; i++) await expect(getOrder(organization.id, toPublicId("order", randomUUID()))).rejects.toThrow(/not found/);
+      const catalog = await insertCatalog(organization.id);
+      for (let i = 0; i < 2; i++) await createOrder(organization.id, oneTicketOrderBody(catalog));
+
+      type Plans = { statement: string; generic_plans: number; custom_plans: number };
+      const plans = sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements`;
+      const generics = (await generic(plans)) as Plans[];
+      expect(generics.find((row) => row.statement.includes("rate_limit_hit"))).toMatchObject({ generic_plans: 3, custom_plans: 0 });
+      expect(generics.find((row) => row.statement.includes('from "orders"'))).toMatchObject({ generic_plans: 2, custom_plans: 0 });
+      const orderLines = (row: Plans) => row.statement.includes('from "events" left join "ticket_types"');
+      expect(generics.find(orderLines)).toMatchObject({ generic_plans: 2, custom_plans: 0 });
+      const mains = rowsOf<Plans>(await handle.db.execute(plans));
+      expect(mains.some((row) => row.statement.includes("rate_limit_hit") || row.statement.includes('from "orders"') || orderLines(row))).toBe(false);
+    } finally {
+      setDatabaseHandle(undefined);
+    }
   });
 });
