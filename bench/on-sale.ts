@@ -1,6 +1,6 @@
 /**
  * On-sale rush benchmark: `--buyers` concurrent buyers of one ticket type, each completing orders of one
- * ticket back to back, (a) as the order transaction in raw SQL through postgres.js and (b) as
+ * ticket back to back, (a) as the order's statements in raw SQL through postgres.js (bench/support/raw-order.ts) and (b) as
  * `POST /v1/orders` against the production build (`next start`, one process) on PostgreSQL. The two are
  * interleaved, `--reps` times each, and medians reported; afterwards the ticket type's quantity_sold must
  * equal the tickets in its order items and the number of orders that succeeded (inventory exact). A third,

@@ -4,7 +4,7 @@
  * interleaved so that load from elsewhere on the machine hits every phase alike:
  *
  * - `POST /v1/orders` at `--concurrency` callers with no integration, with one healthy integration (204), and the
- *   same order transaction as raw SQL through postgres.js (the reference);
+ *   same order statements as raw SQL through postgres.js (the reference, bench/support/raw-order.ts);
  * - commit → first attempt: from the order's 201 to its delivery's first attempt arriving at the receiver;
  * - CPU time per order of the two orders phases by process (web, delivery worker, PostgreSQL, this one): where a
  *   healthy integration's cost goes;
@@ -168,7 +168,7 @@ async function postOrders(count: number): Promise<{ perSecond: number; committed
   return { perSecond: round((count / (performance.now() - started)) * 1000, 1), committedAt };
 }
 
-/** The order transaction of lib/orders/create-order.ts as raw SQL through postgres.js, at CONCURRENCY callers. */
+/** The order statements of lib/orders/create-order.ts as raw SQL through postgres.js (rawOrder), at CONCURRENCY callers. */
 async function rawSqlOrders(count: number): Promise<number> {
   const eventId = fromPublicId("event", event.id)!;
   const ticketId = fromPublicId("ticketType", ticket.id)!;

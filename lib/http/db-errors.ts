@@ -22,6 +22,15 @@ function causes(error: unknown): unknown[] {
   return chain;
 }
 
+/** The SQLSTATE and DETAIL of the database error behind `error` (drizzle wraps the driver's), if there is one. */
+export function sqlStateOf(error: unknown): { code: string; detail?: string } | undefined {
+  for (const e of causes(error)) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (typeof code === "string") return { code, detail: typeof detail === "string" ? detail : undefined };
+  }
+  return undefined;
+}
+
 /** Maps database errors that are the caller's or the environment's doing to an ApiError; null otherwise. */
 export function apiErrorFromDatabase(error: unknown): ApiError | null {
   for (const e of causes(error)) {

@@ -1,14 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { genericDb, rowsOf, type Transaction } from "@/db/client";
-import { campaigns, events, ticketTypes, TICKET_PRODUCT_TYPE, type Currency } from "@/db/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { genericDb, preparedPerHandle } from "@/db/client";
+import { campaigns, events, ticketTypes } from "@/db/schema";
+import { inUuids, uuidArray } from "@/db/uuid-list";
+import { sqlStateOf } from "@/lib/http/db-errors";
 import { conflict, validationFailed, type ErrorDetail } from "@/lib/http/errors";
-import { fromPublicId, toPublicId } from "@/lib/ids";
+import { fromPublicId } from "@/lib/ids";
 import { announceDeliveryStates, recordOrderCompleted } from "@/lib/webhooks/outbox";
 import type { CreateOrderInput, Order } from "./order-schemas";
 import { serializeOrder } from "./orders";
+import {
+  createdAtOf,
+  eventNotOnSale,
+  inItemIdOrder,
+  noSuchEvent,
+  placedTransactionOrder,
+  placeOrder,
+  PLACE_ORDER_REFUSALS,
+  type CheckedLine,
+  type OrderToPlace,
+} from "./place-order";
 import { discountOf } from "./pricing";
-import { transactionOrderOf, type TransactionOrder } from "./transaction-order";
 
 // API-created orders carry no payment details unless the caller gives them; the columns are required.
 const DEFAULT_PAYMENT_METHOD = "unspecified";
@@ -37,209 +49,139 @@ type CampaignRow = typeof campaigns.$inferSelect;
  * (as for `venue_id` on event create), never 404. State problems are 409: event not published, a ticket
  * type cancelled or outside its sale window ("not on sale"), or not enough tickets left ("oversold").
  *
- * Concurrency: the event row is held FOR SHARE, so a concurrent cancel or delete of the event waits for
- * this order and then refunds it. Nothing organization-wide is locked: the order number comes from the
- * organization's sequence and the counter triggers write this connection's slot rows
- * (db/sql/order-counter-slot.sql). The writes are one statement after the checks (placeOrder), which takes
- * the tickets last from the ticket type's stock buckets, so one bucket row is held only for its update and
- * the commit and the ticket type's row is not written at all; an order that finds them sold out rolls back
- * everything, leaving a gap in the order numbers. The order in the response is built from what it wrote,
- * not read back. Every statement finds its rows by key, so the transaction runs on the sessions that plan a
- * statement once (genericDb): planning the event's and ticket types' look-up for each order's values cost
- * PostgreSQL twice what running it did.
+ * The checks read the event and its ticket types without a transaction (orderLines); the writes are one statement
+ * (placeOrder), which holds the event FOR SHARE and checks it again, so a cancel or delete of the event committed
+ * since the checks refuses the order, and one that comes later waits for it and then refunds it. An organization
+ * that has no integration subscribed to OrderCompleted needs nothing else, so that statement is the whole transaction,
+ * with no BEGIN and COMMIT around it (two round trips fewer); otherwise it runs in a transaction with the order's
+ * outbox rows (recordOrderCompleted). Nothing organization-wide is locked: the order number comes from the
+ * organization's sequence and the counter triggers write this connection's slot rows (db/sql/order-counter-slot.sql).
+ * The tickets are taken last from the ticket type's stock buckets, so one bucket row is held only for its update
+ * and the commit and the ticket type's row is not written at all; an order that finds them sold out rolls back
+ * everything, leaving a gap in the order numbers. The order in the response is built from what it wrote, not read
+ * back. Every statement finds its rows by key, so all run on the sessions that plan a statement once (genericDb):
+ * planning the checks' look-up for each order's values cost PostgreSQL twice what running it did.
  */
 export async function createOrder(organizationId: string, input: CreateOrderInput): Promise<Order> {
-  const { order, deliveries } = await genericDb.transaction(async (tx) => {
-    const { event, lines } = await lockEventWithLines(tx, organizationId, input);
-    const campaign = input.campaign_code ? await findCampaign(tx, organizationId, input.campaign_code) : null;
+  const { event, lines, subscribed } = await orderLines(organizationId, input);
+  const campaign = input.campaign_code ? await findCampaign(organizationId, input.campaign_code) : null;
 
-    const originalPrice = lines.reduce((sum, line) => sum + line.ticket.price * line.quantity, 0);
-    const discount = campaign ? discountOf(campaign, originalPrice) : 0;
-    const customer = {
-      customerEmail: input.customer.email,
-      customerName: input.customer.name,
-      customerPhone: input.customer.phone_number ?? null,
-    };
-    const items = lines.map((line) => ({
-      id: randomUUID(),
-      ticketTypeId: line.ticket.id,
+  const originalPrice = lines.reduce((sum, line) => sum + line.ticket.price * line.quantity, 0);
+  const discount = campaign ? discountOf(campaign, originalPrice) : 0;
+  const customer = {
+    customerEmail: input.customer.email,
+    customerName: input.customer.name,
+    customerPhone: input.customer.phone_number ?? null,
+  };
+  const items = lines.map((line) => ({
+    id: randomUUID(),
+    ticketTypeId: line.ticket.id,
+    name: line.ticket.name,
+    quantity: line.quantity,
+    unitPrice: line.ticket.price,
+  }));
+  const toPlace: OrderToPlace = {
+    organizationId,
+    event,
+    ...customer,
+    paymentMethod: input.payment_method ?? DEFAULT_PAYMENT_METHOD,
+    paymentMethodBrand: input.payment_method_brand ?? DEFAULT_PAYMENT_METHOD_BRAND,
+    orderSource: input.order_source ?? DEFAULT_ORDER_SOURCE,
+    originalPrice,
+    totalPrice: originalPrice - discount,
+    lines: lines.map((line, i) => ({
+      id: items[i]!.id,
+      ticket_type_id: line.ticket.id,
       name: line.ticket.name,
+      category: line.ticket.category,
       quantity: line.quantity,
-      unitPrice: line.ticket.price,
-    }));
-    const toPlace: OrderToPlace = {
-      organizationId,
-      event,
-      ...customer,
-      paymentMethod: input.payment_method ?? DEFAULT_PAYMENT_METHOD,
-      paymentMethodBrand: input.payment_method_brand ?? DEFAULT_PAYMENT_METHOD_BRAND,
-      orderSource: input.order_source ?? DEFAULT_ORDER_SOURCE,
-      originalPrice,
-      totalPrice: originalPrice - discount,
-      lines: lines.map((line, i) => ({
-        id: items[i]!.id,
-        ticket_type_id: line.ticket.id,
-        name: line.ticket.name,
-        category: line.ticket.category,
-        quantity: line.quantity,
-        unit_price: line.ticket.price,
-        vat_percent: line.ticket.vatPercent,
-      })),
-      campaign: campaign && { id: campaign.id, name: campaign.name, code: campaign.code, discountAmount: discount },
-    };
-    const placed = await placeOrder(tx, toPlace);
-    const soldOut = lines.find((line) => line.ticket.id === placed.sold_out);
-    if (soldOut) {
-      throw conflict(`Not enough tickets left for "${soldOut.ticket.name}" (items.${soldOut.index}) to sell ${soldOut.quantity}`);
-    }
-
-    // A timestamptz text from postgres.js as drizzle configures it, a Date from PGlite.
-    const createdAt = new Date(placed.placed_at);
-    const deliveries = placed.integration_ids.length
-      ? await recordOrderCompleted(tx, organizationId, placedTransactionOrder(toPlace, placed, createdAt), placed.integration_ids)
-      : [];
-    const orderRow = {
-      id: placed.placed_id,
-      status: "completed" as const,
-      eventId: event.id,
-      orderNumber: placed.placed_number,
-      currency: placed.placed_currency,
-      originalPrice,
-      totalPrice: originalPrice - discount,
-      ...customer,
-      createdAt,
-      refundReason: null,
-      refundedAt: null,
-    };
-    return { order: serializeOrder(orderRow, items.sort(inItemIdOrder)), deliveries };
-  });
+      unit_price: line.ticket.price,
+      vat_percent: line.ticket.vatPercent,
+    })),
+    campaign: campaign && { id: campaign.id, name: campaign.name, code: campaign.code, discountAmount: discount },
+  };
+  // An integration subscribed since the checks read none makes place_order refuse to run alone: then as the others.
+  const { placed, deliveries } = (!subscribed && (await placedAlone(toPlace, lines))) || (await placedWithOutbox(toPlace, lines));
   // Only after commit: a webhook must never announce an order that was rolled back.
   await announceDeliveryStates(deliveries);
-  return order;
+
+  const orderRow = {
+    id: placed.placed_id,
+    status: "completed" as const,
+    eventId: event.id,
+    orderNumber: placed.placed_number,
+    currency: placed.placed_currency,
+    originalPrice,
+    totalPrice: originalPrice - discount,
+    ...customer,
+    createdAt: createdAtOf(placed),
+    refundReason: null,
+    refundedAt: null,
+  };
+  return serializeOrder(orderRow, items.sort(inItemIdOrder));
 }
 
-/** Item order as every read of an order lists them (by item uuid, which PostgreSQL compares as this text does). */
-const inItemIdOrder = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
-
-interface OrderToPlace {
-  organizationId: string;
-  event: { id: string; name: string };
-  customerEmail: string;
-  customerName: string;
-  customerPhone: string | null;
-  paymentMethod: string;
-  paymentMethodBrand: string;
-  orderSource: string;
-  originalPrice: number;
-  totalPrice: number;
-  /** place_order's `lines` (db/sql/place-order.sql). */
-  lines: { id: string; ticket_type_id: string; name: string; category: string; quantity: number; unit_price: number; vat_percent: number }[];
-  campaign: { id: string; name: string; code: string; discountAmount: number } | null;
+/** The order placed with no transaction around it (see createOrder), or null when integrations subscribed meanwhile. */
+async function placedAlone(order: OrderToPlace, lines: Line[]) {
+  try {
+    return { placed: await placeOrder(genericDb, order, lines, false), deliveries: [] };
+  } catch (error) {
+    if (sqlStateOf(error)?.code === PLACE_ORDER_REFUSALS.integrationsSubscribed) return null;
+    throw error;
+  }
 }
 
-interface Placed {
-  placed_id: string;
-  placed_number: number;
-  placed_currency: Currency;
-  placed_at: string | Date;
-  integration_ids: string[];
-  sold_out: string | null;
+/** The order placed in one transaction with an outbox row per integration place_order found subscribed. */
+function placedWithOutbox(order: OrderToPlace, lines: Line[]) {
+  return genericDb.transaction(async (tx) => {
+    const placed = await placeOrder(tx, order, lines, true);
+    const deliveries = placed.integration_ids.length
+      ? await recordOrderCompleted(tx, order.organizationId, placedTransactionOrder(order, placed), placed.integration_ids)
+      : [];
+    return { placed, deliveries };
+  });
 }
 
-/**
- * The order's writes and the taking of its tickets, in one statement (db/sql/place-order.sql), the last
- * before commit, so a stock row is held only for this and the commit: one round trip where the statements
- * it runs took three, and none of drizzle's building of two inserts per order.
- */
-async function placeOrder(tx: Transaction, order: OrderToPlace): Promise<Placed> {
-  const { campaign } = order;
-  const [placed] = rowsOf<Placed>(
-    await tx.execute(sql`select * from place_order(${order.organizationId}, ${order.event.id}, ${order.event.name},
-      ${order.customerEmail}, ${order.customerName}, ${order.customerPhone}, ${order.paymentMethod}, ${order.paymentMethodBrand},
-      ${order.orderSource}, ${order.originalPrice}, ${order.totalPrice}, ${JSON.stringify(order.lines)}::jsonb,
-      ${campaign?.id ?? null}, ${campaign?.name ?? null}, ${campaign?.code ?? null}, ${campaign?.discountAmount ?? null})`),
-  );
-  return placed!;
-}
-
-/**
- * The OrderCompleted payload of a placed order (a 2.2 Order), from what place_order wrote rather than read back
- * while the order's stock row is held: the object loadTransactionOrders reads (tests/integration/orders.test.ts
- * compares the payload with the transactions search's order).
- */
-function placedTransactionOrder(order: OrderToPlace, placed: Placed, createdAt: Date): TransactionOrder {
-  const event = toPublicId("event", order.event.id);
-  const items = [...order.lines]
-    .sort(inItemIdOrder)
-    .map((line) => ({
-      product_type: TICKET_PRODUCT_TYPE,
-      name: line.name,
-      quantity: line.quantity,
-      price: line.unit_price,
-      vat: line.vat_percent,
-      event,
-      event_name: order.event.name,
-      category: line.category,
-    }));
-  const { campaign } = order;
-  return transactionOrderOf(
-    {
-      uuid: placed.placed_id,
-      email: order.customerEmail,
-      phone_number: order.customerPhone,
-      customer_name: order.customerName,
-      total_price: order.totalPrice,
-      payment_method: order.paymentMethod,
-      payment_method_brand: order.paymentMethodBrand,
-      is_refunded: false,
-      order_number: placed.placed_number,
-      order_source: order.orderSource,
-      created_at: createdAt.toISOString(),
-      refund_reason: null,
-      refunded_at: null,
-      organization: toPublicId("organization", order.organizationId),
-      event,
-      currency: placed.placed_currency,
-      original_price: order.originalPrice,
-    },
-    items,
-    campaign ? [{ uuid: campaign.id, name: campaign.name, code: campaign.code, discount_amount: campaign.discountAmount }] : [],
-  );
-}
-
-interface Line {
-  index: number;
-  quantity: number;
+interface Line extends CheckedLine {
   ticket: LineTicket;
 }
 
 /**
- * The order's event, held FOR SHARE (see createOrder), and its ticket types by line, read in one statement:
- * an unknown or deleted event, or a ticket type that is not this event's, is 400 naming the field; an
- * unpublished event or a ticket type off sale is 409.
+ * What the checks read, in one statement prepared once: the event, its ticket types asked for, and whether any
+ * integration of the organization is subscribed to OrderCompleted (see createOrder).
  */
-async function lockEventWithLines(tx: Transaction, organizationId: string, input: CreateOrderInput) {
+const preparedOrderLines = preparedPerHandle((database) =>
+  database
+    .select({
+      event: { id: events.id, name: events.name, status: events.status },
+      ticket: lineTicketColumns,
+      subscribed: sql<boolean>`cardinality(subscribed_integrations(${events.organizationId}, 'OrderCompleted')) > 0`,
+    })
+    .from(events)
+    .leftJoin(
+      ticketTypes,
+      and(
+        eq(ticketTypes.organizationId, events.organizationId),
+        eq(ticketTypes.eventId, events.id),
+        inUuids(ticketTypes.id, sql.placeholder("ticketTypeIds")),
+      ),
+    )
+    .where(and(eq(events.organizationId, sql.placeholder("organizationId")), eq(events.id, sql.placeholder("eventId")), isNull(events.deletedAt)))
+    .prepare("order_lines"),
+);
+
+/**
+ * The order's event and its ticket types by line (preparedOrderLines), checked: an unknown or deleted event, or a
+ * ticket type that is not this event's, is 400 naming the field; an unpublished event or a ticket type off sale is 409.
+ */
+async function orderLines(organizationId: string, input: CreateOrderInput) {
   const eventId = fromPublicId("event", input.event_id);
   const ids = input.items.map((item) => fromPublicId("ticketType", item.ticket_id));
   const wanted = ids.filter((id): id is string => id !== null);
-  const rows = eventId
-    ? await tx
-        .select({ event: { id: events.id, name: events.name, status: events.status }, ticket: lineTicketColumns })
-        .from(events)
-        .leftJoin(
-          ticketTypes,
-          and(
-            eq(ticketTypes.organizationId, organizationId),
-            eq(ticketTypes.eventId, events.id),
-            wanted.length ? inArray(ticketTypes.id, wanted) : sql`false`,
-          ),
-        )
-        .where(and(eq(events.organizationId, organizationId), eq(events.id, eventId), isNull(events.deletedAt)))
-        .for("share", { of: events })
-    : [];
+  const rows = eventId ? await preparedOrderLines().execute({ organizationId, eventId, ticketTypeIds: uuidArray(wanted) }) : [];
   const event = rows[0]?.event;
-  if (!event) throw validationFailed([{ path: "event_id", message: "no such event" }]);
-  if (event.status !== "published") throw conflict(`Event is ${event.status}; orders can only be placed for published events`);
+  if (!event) throw noSuchEvent();
+  if (event.status !== "published") throw eventNotOnSale(event.status);
   const byId = new Map(rows.flatMap(({ ticket }) => (ticket ? [[ticket.id, ticket] as const] : [])));
 
   const unknown: ErrorDetail[] = [];
@@ -257,11 +199,11 @@ async function lockEventWithLines(tx: Transaction, organizationId: string, input
     const window = ticket.saleStartsAt.getTime() <= now && now < ticket.saleEndsAt.getTime();
     if (ticket.cancelledAt || !window) throw conflict(`Ticket type "${ticket.name}" (items.${line.index}) is not on sale`);
   }
-  return { event, lines };
+  return { event, lines, subscribed: rows[0]!.subscribed };
 }
 
-async function findCampaign(tx: Transaction, organizationId: string, code: string): Promise<CampaignRow> {
-  const [campaign] = await tx
+async function findCampaign(organizationId: string, code: string): Promise<CampaignRow> {
+  const [campaign] = await genericDb
     .select()
     .from(campaigns)
     .where(

@@ -1,11 +1,17 @@
+import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { describe, expect, it } from "vitest";
+import { db, rowsOf } from "@/db/client";
+import { webhookDeliveries } from "@/db/schema";
+import { fromPublicId } from "@/lib/ids";
 import { countOrders } from "@/lib/orders/orders";
 import { createOrder } from "@/lib/orders/create-order";
 import { createOrderBodySchema } from "@/lib/orders/order-schemas";
 import { createOrganization } from "@/lib/organizations/organizations";
+import { createIntegration } from "@/lib/webhooks/integrations";
 import { usePostgresDatabasePerTest } from "../support/database";
 import { insertCatalog, oneTicketOrderBody } from "../support/order-fixtures";
+import { useReceivers } from "../support/receiver";
 
 const COUNTER_SLOTS = 32;
 const WAIT_LIMIT_MS = 5_000;
@@ -53,6 +59,69 @@ describe("order transactions of one organization", () => {
     const third = await createOrder(organization.id, body);
     expect(third.order_number).toBe(4);
     expect(await countOrders(organization.id, [])).toBe(3);
+  });
+});
+
+/*
+ * The order's checks read its event without a lock; place_order then holds the event FOR SHARE and checks it again.
+ * Here a connection holds the event FOR UPDATE (as a cancel does) while the order waits in place_order, so whatever
+ * it changes meanwhile lands between the checks and the writes.
+ */
+describe("an order whose event or integrations change after its checks", () => {
+  const database = usePostgresDatabasePerTest();
+  const receiver = useReceivers();
+
+  async function whileOrderWaits<T>(change: (holder: postgres.Sql) => Promise<unknown>, order: () => Promise<T>): Promise<T | unknown> {
+    const holder = postgres(database.url(), { max: 1, onnotice: () => {} });
+    try {
+      const event = await db.query.events.findFirst();
+      await holder`begin`;
+      await holder`select 1 from events where id = ${event!.id} for update`;
+      const ordering = order().catch((error: unknown) => error);
+      const deadline = Date.now() + WAIT_LIMIT_MS;
+      for (;;) {
+        // Not on the holder's connection: inside a transaction pg_stat_activity keeps showing its first reading.
+        const [row] = rowsOf<{ waiting: number }>(
+          await db.execute(sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`),
+        );
+        if (row!.waiting > 0) break;
+        if (Date.now() > deadline) throw new Error("the order never waited for the event's lock");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await change(holder);
+      await holder`commit`;
+      return await ordering;
+    } finally {
+      await holder.end({ timeout: 5 });
+    }
+  }
+
+  it("refuses it with 409 when the event was cancelled meanwhile, writing nothing", async () => {
+    const organization = await createOrganization({ name: "Cancelled AB", currency: "SEK" });
+    const catalog = await insertCatalog(organization.id);
+    const refused = await whileOrderWaits(
+      (holder) => holder`update events set status = 'cancelled' where id = ${catalog.event.id}`,
+      () => createOrder(organization.id, createOrderBodySchema.parse(oneTicketOrderBody(catalog))),
+    );
+    expect(refused).toMatchObject({ status: 409, message: "Event is cancelled; orders can only be placed for published events" });
+    expect(await countOrders(organization.id, [])).toBe(0);
+  });
+
+  it("records its webhook for an integration subscribed meanwhile, though its checks found none", async () => {
+    const organization = await createOrganization({ name: "Subscribed AB", currency: "SEK" });
+    const catalog = await insertCatalog(organization.id);
+    const server = await receiver(() => ({ status: 200, body: "ok" }));
+    let integrationId = "";
+    const order = await whileOrderWaits(
+      async () => (integrationId = (await createIntegration({ organizationId: organization.id, url: server.url })).id),
+      () => createOrder(organization.id, createOrderBodySchema.parse(oneTicketOrderBody(catalog))),
+    );
+    expect(order).toMatchObject({ status: "completed" });
+    const deliveries = await db
+      .select({ integrationId: webhookDeliveries.integrationId })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.orderId, fromPublicId("order", (order as { id: string }).id)!));
+    expect(deliveries).toEqual([{ integrationId: fromPublicId("integration", integrationId) }]);
   });
 });
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rowsOf } from "@/db/client";
-import { orderCampaigns, orderItems, orders, webhookIntegrations } from "@/db/schema";
+import { events, orderCampaigns, orderItems, orders, webhookIntegrations } from "@/db/schema";
+import { sqlStateOf } from "@/lib/http/db-errors";
 import { createOrganization } from "@/lib/organizations/organizations";
 import { useTestDatabase } from "../support/database";
 import { insertCampaign, insertCatalog } from "../support/order-fixtures";
@@ -13,7 +14,6 @@ interface Placed {
   placed_currency: string;
   placed_at: string | Date;
   integration_ids: string[];
-  sold_out: string | null;
 }
 
 /* place_order (db/sql/place-order.sql): the writes of POST /v1/orders in one statement. */
@@ -33,13 +33,29 @@ describe("place_order", () => {
       unit_price: ticket!.price,
       vat_percent: ticket!.vatPercent,
     });
-    const place = async (lines: ReturnType<typeof line>[], campaign?: { id: string; name: string; code: string }) =>
-      rowsOf<Placed>(
+    const place = async (lines: ReturnType<typeof line>[], options: { campaign?: { id: string; name: string; code: string }; outboxFollows?: boolean } = {}) => {
+      const { campaign, outboxFollows = true } = options;
+      return rowsOf<Placed>(
         await db.execute(sql`select * from place_order(${organization.id}, ${catalog.event.id}, ${"Gala"}, ${"a@example.test"},
           ${"A Buyer"}, ${null}, ${"card"}, ${"visa"}, ${"web"}, ${1000}, ${900}, ${JSON.stringify(lines)}::jsonb,
-          ${campaign?.id ?? null}, ${campaign?.name ?? null}, ${campaign?.code ?? null}, ${campaign ? 100 : null})`),
+          ${campaign?.id ?? null}, ${campaign?.name ?? null}, ${campaign?.code ?? null}, ${campaign ? 100 : null}, ${outboxFollows})`),
       )[0]!;
-    return { organization, event: catalog.event, first: first!, second: second!, line, place };
+    };
+    /** The SQLSTATE and DETAIL place_order refused with; the order it began is gone. */
+    const refusal = async (placing: Promise<unknown>) => {
+      const state = await placing.then(
+        () => undefined,
+        (error: unknown) => sqlStateOf(error),
+      );
+      expect(await db.select().from(orders).where(eq(orders.organizationId, organization.id))).toEqual([]);
+      return state;
+    };
+    const integration = (eventTypes: string[], enabled = true) =>
+      db
+        .insert(webhookIntegrations)
+        .values({ organizationId: organization.id, url: "https://example.test/hook", events: eventTypes as never, enabled })
+        .returning({ id: webhookIntegrations.id });
+    return { organization, event: catalog.event, first: first!, second: second!, line, place, refusal, integration };
   }
 
   it("writes the order, its items with the caller's ids and its campaign, and takes the tickets", async () => {
@@ -47,9 +63,9 @@ describe("place_order", () => {
     const campaign = await insertCampaign(organization.id, { code: "GALA" });
     const lines = [line(first, 2), line(second, 1)];
 
-    const placed = await place(lines, campaign);
+    const placed = await place(lines, { campaign, outboxFollows: false });
 
-    expect(placed).toMatchObject({ placed_number: 1, placed_currency: "NOK", integration_ids: [], sold_out: null });
+    expect(placed).toMatchObject({ placed_number: 1, placed_currency: "NOK", integration_ids: [] });
     const [order] = await db.select().from(orders).where(eq(orders.id, placed.placed_id));
     expect(order).toMatchObject({
       organizationId: organization.id,
@@ -76,20 +92,29 @@ describe("place_order", () => {
     expect(Object.fromEntries(left.map((row) => [row.id, row.left]))).toEqual({ [first.id]: 1, [second.id]: 9 });
   });
 
-  it("names the integrations subscribed to OrderCompleted and the ticket type that is sold out", async () => {
-    const { organization, first, second, line, place } = await world();
-    const integration = (events: string[], enabled = true) =>
-      db
-        .insert(webhookIntegrations)
-        .values({ organizationId: organization.id, url: "https://example.test/hook", events: events as never, enabled })
-        .returning({ id: webhookIntegrations.id });
+  it("names the integrations subscribed to OrderCompleted, for the outbox rows that follow", async () => {
+    const { first, line, place, integration } = await world();
     const [subscribed] = await integration(["OrderCompleted"]);
     await integration(["OrderRefunded"]);
     await integration(["OrderCompleted"], false);
 
-    const placed = await place([line(second, 1), line(first, 4)]);
+    expect((await place([line(first, 1)])).integration_ids).toEqual([subscribed!.id]);
+  });
 
-    expect(placed.integration_ids).toEqual([subscribed!.id]);
-    expect(placed.sold_out).toBe(first.id);
+  it("refuses, writing nothing, a sold-out ticket type (TK001, its id), an unpublished or deleted event (TK002), and integrations without their outbox (TK003)", async () => {
+    const { event, first, second, line, place, refusal, integration } = await world();
+
+    expect(await refusal(place([line(second, 1), line(first, 4)]))).toEqual({ code: "TK001", detail: first.id });
+
+    await integration(["OrderCompleted"]);
+    expect(await refusal(place([line(first, 1)], { outboxFollows: false }))).toMatchObject({ code: "TK003" });
+
+    await db.update(events).set({ status: "cancelled" }).where(eq(events.id, event.id));
+    expect(await refusal(place([line(first, 1)]))).toEqual({ code: "TK002", detail: "cancelled" });
+    await db.update(events).set({ status: "published", deletedAt: new Date() }).where(eq(events.id, event.id));
+    expect(await refusal(place([line(first, 1)]))).toEqual({ code: "TK002", detail: "deleted" });
+
+    const left = rowsOf<{ left: number }>(await db.execute(sql`select sum(available)::int as left from ticket_type_stock where ticket_type_id = ${first.id}`));
+    expect(left[0]!.left).toBe(3);
   });
 });
