@@ -126,7 +126,7 @@ const pathOf = (params: Record<string, string>) => `${ENDPOINT}?${new URLSearchP
 
 /**
  * Fragments of one real customer's data, the organization's event and a date window in the middle of its year. The
- * customer's order has a number of as many digits as the organization's latest, as nine in ten have at 1,000,000
+ * customer's order number is within a factor of ten of the organization's latest, as nine in ten are at 1,000,000
  * orders: a shorter one is also a fragment of other orders' phone numbers and e-mails (`9549` matched 325 orders),
  * which makes it a fragment search (the 30 ms class), not the exact order number the 5 ms target is about.
  */
@@ -134,7 +134,7 @@ async function pickInputs(sqlc: postgres.Sql, orgId: string) {
   const [order] = await sqlc<{ customer_email: string; customer_name: string; order_number: number; event_id: string }[]>`
     select customer_email, customer_name, order_number, event_id from orders
      where organization_id = ${orgId} and customer_phone is not null
-       and length(order_number::text) = (select length(max(order_number)::text) from orders where organization_id = ${orgId})
+       and order_number >= (select max(order_number) / 10 from orders where organization_id = ${orgId})
      order by random() limit 1`;
   const [bounds] = await sqlc<{ lo: Date; hi: Date }[]>`
     select min(created_at) as lo, max(created_at) as hi from orders where organization_id = ${orgId}`;
