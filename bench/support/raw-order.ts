@@ -29,7 +29,7 @@ export async function rawOrder(sqlc: postgres.Sql, target: RawOrderTarget, email
   ];
   return sqlc`select * from place_order(${organizationId}, ${line!.event_id}, ${line!.event_name}, ${email},
       ${`Raw Buyer ${email}`}, null, 'unspecified', 'unspecified', 'api', ${line!.price}, ${line!.price}, ${sqlc.json(lines)},
-      null, null, null, null, false)`.then(
+      null, null, null, null, null)`.then(
     () => true,
     (error: unknown) => {
       if ((error as { code?: string }).code === SOLD_OUT) return false;

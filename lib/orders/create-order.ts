@@ -6,7 +6,7 @@ import { inUuids, uuidArray } from "@/db/uuid-list";
 import { sqlStateOf } from "@/lib/http/db-errors";
 import { conflict, validationFailed, type ErrorDetail } from "@/lib/http/errors";
 import { fromPublicId } from "@/lib/ids";
-import { announceDeliveryStates, recordOrderCompleted } from "@/lib/webhooks/outbox";
+import { announceDeliveryStates } from "@/lib/webhooks/outbox";
 import type { CreateOrderInput, Order } from "./order-schemas";
 import { serializeOrder } from "./orders";
 import {
@@ -14,7 +14,8 @@ import {
   eventNotOnSale,
   inItemIdOrder,
   noSuchEvent,
-  placedTransactionOrder,
+  orderCompletedPayloadTemplate,
+  placedDeliveries,
   placeOrder,
   PLACE_ORDER_REFUSALS,
   type CheckedLine,
@@ -51,10 +52,11 @@ type CampaignRow = typeof campaigns.$inferSelect;
  *
  * The checks read the event and its ticket types without a transaction (orderLines); the writes are one statement
  * (placeOrder), which holds the event FOR SHARE and checks it again, so a cancel or delete of the event committed
- * since the checks refuses the order, and one that comes later waits for it and then refunds it. An organization
- * that has no integration subscribed to OrderCompleted needs nothing else, so that statement is the whole transaction,
- * with no BEGIN and COMMIT around it (two round trips fewer); otherwise it runs in a transaction with the order's
- * outbox rows (recordOrderCompleted). Nothing organization-wide is locked: the order number comes from the
+ * since the checks refuses the order, and one that comes later waits for it and then refunds it. The same statement
+ * writes the order's outbox rows, one per integration subscribed to OrderCompleted, with the payload built here
+ * (orderCompletedPayloadTemplate), so it is the whole transaction, with no BEGIN and COMMIT around it. The payload is
+ * built only when the checks found such integrations; one subscribed since then refuses the order, which is placed
+ * again with it. Nothing organization-wide is locked: the order number comes from the
  * organization's sequence and the counter triggers write this connection's slot rows (db/sql/order-counter-slot.sql).
  * The tickets are taken last from the ticket type's stock buckets, so one bucket row is held only for its update
  * and the commit and the ticket type's row is not written at all; an order that finds them sold out rolls back
@@ -100,10 +102,10 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
     })),
     campaign: campaign && { id: campaign.id, name: campaign.name, code: campaign.code, discountAmount: discount },
   };
-  // An integration subscribed since the checks read none makes place_order refuse to run alone: then as the others.
-  const { placed, deliveries } = (!subscribed && (await placedAlone(toPlace, lines))) || (await placedWithOutbox(toPlace, lines));
+  // An integration subscribed since the checks found none makes place_order refuse the order without its payload.
+  const placed = (!subscribed && (await placedUnlessSubscribed(toPlace, lines))) || (await placedWithOutbox(toPlace, lines));
   // Only after commit: a webhook must never announce an order that was rolled back.
-  await announceDeliveryStates(deliveries);
+  await announceDeliveryStates(placedDeliveries(placed));
 
   const orderRow = {
     id: placed.placed_id,
@@ -121,26 +123,18 @@ export async function createOrder(organizationId: string, input: CreateOrderInpu
   return serializeOrder(orderRow, items.sort(inItemIdOrder));
 }
 
-/** The order placed with no transaction around it (see createOrder), or null when integrations subscribed meanwhile. */
-async function placedAlone(order: OrderToPlace, lines: Line[]) {
+/** The order placed without outbox rows, or null when an integration subscribed since the checks read none. */
+async function placedUnlessSubscribed(order: OrderToPlace, lines: Line[]) {
   try {
-    return { placed: await placeOrder(genericDb, order, lines, false), deliveries: [] };
+    return await placeOrder(genericDb, order, lines, null);
   } catch (error) {
     if (sqlStateOf(error)?.code === PLACE_ORDER_REFUSALS.integrationsSubscribed) return null;
     throw error;
   }
 }
 
-/** The order placed in one transaction with an outbox row per integration place_order found subscribed. */
-function placedWithOutbox(order: OrderToPlace, lines: Line[]) {
-  return genericDb.transaction(async (tx) => {
-    const placed = await placeOrder(tx, order, lines, true);
-    const deliveries = placed.integration_ids.length
-      ? await recordOrderCompleted(tx, order.organizationId, placedTransactionOrder(order, placed), placed.integration_ids)
-      : [];
-    return { placed, deliveries };
-  });
-}
+/** The order placed with an outbox row per integration place_order finds subscribed (none if they left meanwhile). */
+const placedWithOutbox = (order: OrderToPlace, lines: Line[]) => placeOrder(genericDb, order, lines, orderCompletedPayloadTemplate(order));
 
 interface Line extends CheckedLine {
   ticket: LineTicket;

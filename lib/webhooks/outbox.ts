@@ -30,21 +30,6 @@ export async function recordOrderEvent(
   return (await insertDeliveries(tx, organizationId, eventType, integrationIds, loaded)).map((state) => state.deliveryId);
 }
 
-/**
- * The order-completion path's outbox write (see recordOrderEvent), for the integrations place_order found
- * subscribed and with the payload the caller built from what it wrote (the order as it stands), so nothing is
- * read back while the order's stock row is held. Returns what announcing the deliveries needs, from the insert
- * itself (announceDeliveryStates), so nothing is read after commit.
- */
-export function recordOrderCompleted(
-  tx: Transaction,
-  organizationId: string,
-  order: TransactionOrder,
-  integrationIds: string[],
-): Promise<DeliveryState[]> {
-  return insertDeliveries(tx, organizationId, "OrderCompleted", integrationIds, [order]);
-}
-
 /** One delivery per integration and order, each holding the order's JSON as its body. */
 async function insertDeliveries(
   tx: Transaction,
@@ -75,7 +60,7 @@ export async function announceDeliveries(deliveryIds: string[]): Promise<void> {
   if (deliveryIds.length) await announce(deliveryIds.length, () => deliveryStates(deliveryIds));
 }
 
-/** announceDeliveries for deliveries whose states the caller has from writing them (recordOrderCompleted). */
+/** announceDeliveries for deliveries whose states the caller has from writing them (place_order, createOrder). */
 export async function announceDeliveryStates(states: DeliveryState[]): Promise<void> {
   if (states.length) await announce(states.length, async () => states);
 }

@@ -141,6 +141,32 @@ describe("/v1/orders", () => {
       expect(JSON.parse(hook.requests[0]!.body)).toEqual(search.data.orders[0]);
     });
 
+    it("sends in the OrderCompleted payload exactly what the buyer wrote, even text that looks like the payload's own slots", async () => {
+      // place_order fills the order's id, number, created_at and currency into a format() template of the payload.
+      const tricky = `Ada "uuid":"" %1$s 100%% "created_at":"","currency":"" %`;
+      const catalog = await insertCatalog(tenant.organization.id, { eventName: `50% off "order_number":0,`, tickets: [{ name: `%s %4$s` }] });
+      await insertCampaign(tenant.organization.id, { code: "PCT", name: '{"uuid":""', discountKind: "percent", discountValue: 10 });
+      const hook = await receiver(() => ({ status: 204 }));
+      await createIntegration({ organizationId: tenant.organization.id, url: hook.url });
+
+      const order = await expectStatus<OrderBody>(
+        await api("/v1/orders", {
+          method: "POST",
+          body: orderBody(catalog.eventId, [{ ticket_id: catalog.tickets[0]!.id, quantity: 1 }], {
+            customer: { email: "ada@example.test", name: tricky },
+            campaign_code: "pct",
+            order_source: "%%",
+          }),
+        }),
+        201,
+      );
+
+      const search = await expectStatus<{ data: { orders: Record<string, unknown>[] } }>(await api("/analytics_search/api/transactions"), 200);
+      expect(search.data.orders[0]).toMatchObject({ customer_name: tricky, order_source: "%%", order_number: order.order_number, created_at: order.created_at });
+      const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.orderId, fromPublicId("order", order.id)!));
+      expect(JSON.parse(delivery!.payload)).toEqual(search.data.orders[0]);
+    });
+
     it("caps an amount discount at the order total, defaults payment fields and numbers orders in sequence", async () => {
       const catalog = await insertCatalog(tenant.organization.id, { tickets: [{ price: 1_000 }] });
       await insertCampaign(tenant.organization.id, { code: "FREE", discountKind: "amount", discountValue: 5_000 });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rowsOf } from "@/db/client";
-import { events, orderCampaigns, orderItems, orders, webhookIntegrations } from "@/db/schema";
+import { events, orderCampaigns, orderItems, orders, webhookDeliveries, webhookIntegrations } from "@/db/schema";
 import { sqlStateOf } from "@/lib/http/db-errors";
 import { createOrganization } from "@/lib/organizations/organizations";
 import { useTestDatabase } from "../support/database";
@@ -14,7 +14,11 @@ interface Placed {
   placed_currency: string;
   placed_at: string | Date;
   integration_ids: string[];
+  delivery_ids: string[];
 }
+
+/** An outbox payload template as place_order takes it: format() slots for the order's values, `%` doubled. */
+const PAYLOAD_TEMPLATE = '{"id":"%1$s","n":%2$s,"at":"%3$s","cur":"%4$s","pct":"100%%"}';
 
 /* place_order (db/sql/place-order.sql): the writes of POST /v1/orders in one statement. */
 describe("place_order", () => {
@@ -33,12 +37,12 @@ describe("place_order", () => {
       unit_price: ticket!.price,
       vat_percent: ticket!.vatPercent,
     });
-    const place = async (lines: ReturnType<typeof line>[], options: { campaign?: { id: string; name: string; code: string }; outboxFollows?: boolean } = {}) => {
-      const { campaign, outboxFollows = true } = options;
+    const place = async (lines: ReturnType<typeof line>[], options: { campaign?: { id: string; name: string; code: string }; payload?: string | null } = {}) => {
+      const { campaign, payload = PAYLOAD_TEMPLATE } = options;
       return rowsOf<Placed>(
         await db.execute(sql`select * from place_order(${organization.id}, ${catalog.event.id}, ${"Gala"}, ${"a@example.test"},
           ${"A Buyer"}, ${null}, ${"card"}, ${"visa"}, ${"web"}, ${1000}, ${900}, ${JSON.stringify(lines)}::jsonb,
-          ${campaign?.id ?? null}, ${campaign?.name ?? null}, ${campaign?.code ?? null}, ${campaign ? 100 : null}, ${outboxFollows})`),
+          ${campaign?.id ?? null}, ${campaign?.name ?? null}, ${campaign?.code ?? null}, ${campaign ? 100 : null}, ${payload})`),
       )[0]!;
     };
     /** The SQLSTATE and DETAIL place_order refused with; the order it began is gone. */
@@ -63,9 +67,9 @@ describe("place_order", () => {
     const campaign = await insertCampaign(organization.id, { code: "GALA" });
     const lines = [line(first, 2), line(second, 1)];
 
-    const placed = await place(lines, { campaign, outboxFollows: false });
+    const placed = await place(lines, { campaign, payload: null });
 
-    expect(placed).toMatchObject({ placed_number: 1, placed_currency: "NOK", integration_ids: [] });
+    expect(placed).toMatchObject({ placed_number: 1, placed_currency: "NOK", integration_ids: [], delivery_ids: [] });
     const [order] = await db.select().from(orders).where(eq(orders.id, placed.placed_id));
     expect(order).toMatchObject({
       organizationId: organization.id,
@@ -92,13 +96,22 @@ describe("place_order", () => {
     expect(Object.fromEntries(left.map((row) => [row.id, row.left]))).toEqual({ [first.id]: 1, [second.id]: 9 });
   });
 
-  it("names the integrations subscribed to OrderCompleted, for the outbox rows that follow", async () => {
+  it("writes an outbox row per integration subscribed to OrderCompleted, its payload the template with the order's values filled in", async () => {
     const { first, line, place, integration } = await world();
     const [subscribed] = await integration(["OrderCompleted"]);
     await integration(["OrderRefunded"]);
     await integration(["OrderCompleted"], false);
 
-    expect((await place([line(first, 1)])).integration_ids).toEqual([subscribed!.id]);
+    const placed = await place([line(first, 1)]);
+
+    expect(placed.integration_ids).toEqual([subscribed!.id]);
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.placed_id));
+    const outbox = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.orderId, placed.placed_id));
+    expect(outbox.map((row) => [row.id, row.integrationId, row.eventType, row.status, row.attemptCount])).toEqual([
+      [placed.delivery_ids[0], subscribed!.id, "OrderCompleted", "Pending", 0],
+    ]);
+    expect(outbox[0]!.updatedAt.getTime()).toBe(order!.createdAt.getTime());
+    expect(outbox[0]!.payload).toBe(`{"id":"${order!.id}","n":${order!.orderNumber},"at":"${order!.createdAt.toISOString()}","cur":"NOK","pct":"100%"}`);
   });
 
   it("refuses, writing nothing, a sold-out ticket type (TK001, its id), an unpublished or deleted event (TK002), and integrations without their outbox (TK003)", async () => {
@@ -107,7 +120,7 @@ describe("place_order", () => {
     expect(await refusal(place([line(second, 1), line(first, 4)]))).toEqual({ code: "TK001", detail: first.id });
 
     await integration(["OrderCompleted"]);
-    expect(await refusal(place([line(first, 1)], { outboxFollows: false }))).toMatchObject({ code: "TK003" });
+    expect(await refusal(place([line(first, 1)], { payload: null }))).toMatchObject({ code: "TK003" });
 
     await db.update(events).set({ status: "cancelled" }).where(eq(events.id, event.id));
     expect(await refusal(place([line(first, 1)]))).toEqual({ code: "TK002", detail: "cancelled" });
