@@ -26,14 +26,16 @@ export const deliverWebhook = inngest.createFunction(
   },
   async ({ event, step }) => {
     const deliveryId = (event.data as { deliveryId: string }).deliveryId;
-    // The attempt number comes from the row, not from the run, so a step id cannot carry it; Inngest
-    // numbers repeated ids itself. Each step's output shows the attempt it made.
+    // Step ids count this run's own tries, the same on every replay of the run. The attempt number comes from the
+    // row, not from the run (a run started again after a crash goes on from the row's count), so each step's output
+    // shows the attempt it made. A repeated id would also work, but the SDK then warns of a parallel-step collision
+    // on every execution of a retried delivery.
     let progress: DeliveryProgress;
-    for (;;) {
-      progress = await step.run("attempt", () => attemptDelivery(deliveryId));
+    for (let tried = 1; ; tried++) {
+      progress = await step.run(`attempt-${tried}`, () => attemptDelivery(deliveryId));
       if (progress.done) return progress;
       // Integrations on the nominal retry schedule wait durably: a restart during the wait loses nothing.
-      if (progress.retryAt) await step.sleepUntil("wait-for-retry", progress.retryAt);
+      if (progress.retryAt) await step.sleepUntil(`wait-for-retry-${tried}`, progress.retryAt);
     }
   },
 );

@@ -99,11 +99,11 @@ describe("Inngest functions under @inngest/test", () => {
         return null;
       };
       const { result, ctx } = await new InngestTestEngine({ function: deliverWebhook, events: [deliveryEvent(delivery.id)] }).execute({
-        steps: [{ id: "wait-for-retry", handler: sleepOver }],
+        steps: [{ id: "wait-for-retry-1", handler: sleepOver }],
       });
       expect(result).toEqual({ status: "Success", attemptCount: 2, done: true });
       expect(scheduled).not.toBeNull();
-      expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-for-retry", scheduled!.toISOString());
+      expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-for-retry-1", scheduled!.toISOString());
       expect(server.requests).toHaveLength(2);
     });
   });

@@ -89,7 +89,7 @@ describe("app/api/inngest with Inngest keys (real serve handler)", () => {
         }
       }
     }
-    expect(ops).toEqual(["attempt"]);
+    expect(ops).toEqual(["attempt-1"]);
     expect(result).toEqual({ status: "Success", attemptCount: 1, done: true });
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]!.headers["x-webhook-delivery-id"]).toBe(toPublicId("delivery", delivery!.id));
