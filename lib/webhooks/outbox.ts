@@ -5,7 +5,7 @@ import { inngest } from "@/inngest/client";
 import { inProcessDriver } from "@/inngest/embedded";
 import { deliveryCreatedEvent, type DeliveryState } from "@/inngest/events";
 import { deliveriesInWorker, inngestCloudMode } from "@/lib/env";
-import { loadTransactionOrders, type TransactionOrder } from "@/lib/orders/transaction-order";
+import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { log } from "@/lib/log";
 import { deliveryStates } from "./delivery-queue";
 
@@ -27,28 +27,13 @@ export async function recordOrderEvent(
   if (integrationIds.length === 0) return [];
   const loaded = await loadTransactionOrders(tx, organizationId, orderIds);
   if (loaded.length !== orderIds.length) throw new Error(`Orders ${orderIds.join(", ")} not all found in organization ${organizationId}`);
-  return (await insertDeliveries(tx, organizationId, eventType, integrationIds, loaded)).map((state) => state.deliveryId);
-}
-
-/** One delivery per integration and order, each holding the order's JSON as its body. */
-async function insertDeliveries(
-  tx: Transaction,
-  organizationId: string,
-  eventType: WebhookEventType,
-  integrationIds: string[],
-  payloads: TransactionOrder[],
-): Promise<DeliveryState[]> {
-  if (integrationIds.length === 0 || payloads.length === 0) return [];
-  const values = payloads.flatMap((order) => {
+  // One delivery per integration and order, each holding the order's JSON as its body.
+  const values = loaded.flatMap((order) => {
     const payload = JSON.stringify(order);
     return integrationIds.map((integrationId) => ({ organizationId, integrationId, eventType, orderId: order.uuid, payload }));
   });
-  return tx.insert(webhookDeliveries).values(values).returning({
-    deliveryId: webhookDeliveries.id,
-    integrationId: webhookDeliveries.integrationId,
-    attemptCount: webhookDeliveries.attemptCount,
-    updatedAt: webhookDeliveries.updatedAt,
-  });
+  const inserted = await tx.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id });
+  return inserted.map((row) => row.id);
 }
 
 /**
