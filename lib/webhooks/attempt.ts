@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { db, preparedPerHandle, rowsOf, sessionName, statementWithGenericPlan } from "@/db/client";
+import { commitWithoutWaiting } from "@/db/async-commit";
 import { inUuids, uuidArray } from "@/db/uuid-list";
 import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
@@ -117,6 +118,7 @@ const preparedClaim = preparedPerHandle((database) =>
             lt(webhookDeliveries.updatedAt, sql`now() - make_interval(secs => ${STALE_AFTER_SECONDS})`),
           ),
         ),
+        commitWithoutWaiting,
       ),
     )
     .returning({
@@ -170,7 +172,7 @@ const settleAndRecord = statementWithGenericPlan(
       set status = input.status, attempt_count = input.attempt_number, last_attempt_at = ${sql.placeholder("now")}::timestamptz,
           next_retry_at = input.next_retry_at, updated_at = ${sql.placeholder("now")}::timestamptz
       from input
-      where d.id = input.delivery_id and d.id = any(${sql.placeholder("ids")}::uuid[])
+      where d.id = input.delivery_id and d.id = any(${sql.placeholder("ids")}::uuid[]) and ${commitWithoutWaiting}
       returning d.id
     )
     insert into ${webhookAttempts} (delivery_id, attempt_number, request_url, request_method, request_headers, started_at,

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { db } from "@/db/client";
+import { db, rowsOf } from "@/db/client";
 import { inProcessDriver } from "@/inngest/embedded";
 import { webhookDeliveries } from "@/db/schema";
 import { fromPublicId, toPublicId } from "@/lib/ids";
@@ -296,5 +296,36 @@ describe("webhook deliveries", () => {
     await waitForStatus(stalled!.id, ["Success"]);
     expect(server.requests.map((r) => r.body)).toEqual(['{"lost":true}']);
     expect((await deliveryRow(fresh!.id)).status).toBe("Pending");
+  });
+
+  it("commits a claim and an attempt record without waiting for the WAL flush, the delivery's insert as usual", async () => {
+    // A trigger of this test's own notes the synchronous_commit each write of a delivery commits with.
+    await db.execute(sql`create table commit_modes (n serial, status text, mode text)`);
+    await db.execute(sql`create function note_commit_mode() returns trigger language plpgsql as $$
+      begin insert into commit_modes (status, mode) values (new.status, current_setting('synchronous_commit')); return new; end $$`);
+    await db.execute(sql`create trigger note_commit_mode after insert or update on webhook_deliveries
+      for each row execute function note_commit_mode()`);
+    try {
+      const server = await receiver(() => ({ status: 204 }));
+      const { organizationId, integration: hook } = await integration(server.url);
+      const [row] = await db
+        .insert(webhookDeliveries)
+        .values({ organizationId, integrationId: fromPublicId("integration", hook.id)!, eventType: "OrderCompleted", payload: "{}" })
+        .returning();
+      expect(await attemptDelivery(row!.id)).toMatchObject({ status: "Success", done: true });
+      const modes = rowsOf<{ status: string; mode: string }>(await db.execute(sql`select status, mode from commit_modes order by n`));
+      expect(modes).toEqual([
+        { status: "Pending", mode: "on" },
+        { status: "InProgress", mode: "off" },
+        { status: "Success", mode: "off" },
+      ]);
+      // Off for those statements' own transactions only.
+      const [after] = rowsOf<{ mode: string }>(await db.execute(sql`select current_setting('synchronous_commit') as mode`));
+      expect(after!.mode).toBe("on");
+    } finally {
+      await db.execute(sql`drop trigger note_commit_mode on webhook_deliveries`);
+      await db.execute(sql`drop function note_commit_mode()`);
+      await db.execute(sql`drop table commit_modes`);
+    }
   });
 });
