@@ -1,7 +1,7 @@
 /**
  * On-sale rush benchmark: `--buyers` concurrent buyers of one ticket type, each completing orders of one
  * ticket back to back, (a) as the order's statements in raw SQL through postgres.js (bench/support/raw-order.ts) and (b) as
- * `POST /v1/orders` against the production build (`next start`, one process) on PostgreSQL. The two are
+ * `POST /v1/orders` against `npm start` on PostgreSQL (as deployed: a web worker per core and the delivery worker). The two are
  * interleaved, `--reps` times each, and medians reported; afterwards the ticket type's quantity_sold must
  * equal the tickets in its order items and the number of orders that succeeded (inventory exact). A third,
  * interleaved run is the reference for what the machine allows: the same raw SQL with a ticket type per buyer,
@@ -15,7 +15,8 @@
  * postgres://postgres@127.0.0.1:5432/postgres) and drops it at the end. Writes bench/results.json (under
  * "on_sale"; other keys are kept) and its section of bench/results.md.
  */
-import { readdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -26,10 +27,10 @@ import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { benchDatabase } from "./support/database";
 import { rawOrder } from "./support/raw-order";
 import { benchLogger } from "./support/log";
-import { profilerClockUs, summarizeProfile } from "./support/cpu-profile";
 import { cpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
+import { startNpmStart, type NpmStart } from "./support/npm-start";
+import { cleanUpOnInterrupt, ensureBuild } from "./support/server";
 import { round } from "./support/stats";
 
 const { values: args } = parseArgs({
@@ -37,8 +38,6 @@ const { values: args } = parseArgs({
     orders: { type: "string", default: "2000" },
     buyers: { type: "string", default: "16" },
     reps: { type: "string", default: "3" },
-    // The server runs under `node --cpu-prof` and the app runs' busy samples are summarised (bench/support/cpu-profile).
-    "cpu-prof-dir": { type: "string" },
   },
 });
 const ORDERS = Number(args.orders);
@@ -57,13 +56,15 @@ const { createOrganization } = await import("@/lib/organizations/organizations")
 const { createApiKey } = await import("@/lib/auth/api-keys");
 const { fromPublicId } = await import("@/lib/ids");
 
-let server: BenchServer | undefined;
+let server: NpmStart | undefined;
 let raw: postgres.Sql | undefined;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-onsale-"));
 async function cleanUp() {
   await server?.stop();
   await raw?.end({ timeout: 5 });
   await sampler?.end({ timeout: 5 });
   await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 cleanUpOnInterrupt(cleanUp, log);
 
@@ -141,7 +142,7 @@ interface Run {
   failed: number;
   /** Mean number of this database's backends waiting for a lock (pg_stat_activity, sampled every 25 ms). */
   lock_waits_mean: number;
-  /** App runs: CPU time of the `next start` process (and its children) per order, ms (bench/support/process-cpu). */
+  /** App runs: CPU time of `npm start`'s processes (its web workers and delivery worker) per order, ms (bench/support/process-cpu). */
   server_cpu_ms_per_order?: number;
 }
 
@@ -232,14 +233,6 @@ async function sellOut(sqlc: postgres.Sql, baseUrl: string, world: World, offset
   };
 }
 
-/** Stops the server (which writes its profile on exit) and logs where the first measured app run's busy samples went. */
-async function logProfile(dir: string, windows: { fromUs: number; toUs: number }[]) {
-  await server!.stop();
-  const file = readdirSync(dir).filter((name) => name.endsWith(".cpuprofile")).sort().at(-1)!;
-  const summary = summarizeProfile(path.join(dir, file), windows[0]!, 40);
-  log(`profile of the first app run (${path.join(dir, file)}): ${JSON.stringify(summary, null, 1)}`);
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -248,38 +241,36 @@ const median = (values: number[]) => {
 async function main() {
   await ensureBuild(log);
   const world = await setUp();
-  server = await startNextServer(database.url, {}, args["cpu-prof-dir"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof-dir"]}`] : []);
+  server = await startNpmStart({ DATABASE_URL: database.url, DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("hex") });
   raw = postgres(database.url, { max: BUYERS, onnotice: () => {} });
   sampler = postgres(database.url, { max: 1, onnotice: () => {} });
   const sqlc = raw;
   const baseUrl = server.baseUrl;
   const serverPid = server.process.pid;
 
-  // Warm-up: connections, prepared statements and the server's route code.
+  // Warm-up: connections, prepared statements and the server's route code, twice for the app: each of its web
+  // workers compiles its hot code for itself, on the half of the orders it gets.
   const warmUps = [
     await rush((n) => placeRaw(sqlc, world, n), 0),
     await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, ORDERS, serverPid),
+    await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, 2 * ORDERS, serverPid),
   ];
 
   const rawRuns: Run[] = [];
   const appRuns: Run[] = [];
-  const appWindows: { fromUs: number; toUs: number }[] = [];
   const spreadRuns: Run[] = [];
   for (let rep = 1; rep <= REPS; rep++) {
     rawRuns.push(await rush((n) => placeRaw(sqlc, world, n), rep * 3 * ORDERS));
-    const fromUs = profilerClockUs();
     appRuns.push(await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, (rep * 3 + 1) * ORDERS, serverPid));
-    appWindows.push({ fromUs, toUs: profilerClockUs() });
     spreadRuns.push(await rush((n, buyer) => placeRaw(sqlc, world, n, world.spreadTicketIds[buyer]), (rep * 3 + 2) * ORDERS));
     log(
       `rep ${rep}: raw SQL ${rawRuns.at(-1)!.orders_per_second} orders/s, app ${appRuns.at(-1)!.orders_per_second} orders/s, ` +
         `raw SQL with a ticket type per buyer ${spreadRuns.at(-1)!.orders_per_second} orders/s; ` +
-        `app server CPU ${appRuns.at(-1)!.server_cpu_ms_per_order} ms/order`,
+        `app processes' CPU ${appRuns.at(-1)!.server_cpu_ms_per_order} ms/order`,
     );
   }
   const lastTickets = await sellOut(sqlc, baseUrl, world, (REPS * 3 + 3) * ORDERS);
   log(`sell-out: ${JSON.stringify(lastTickets)}`);
-  if (args["cpu-prof-dir"]) await logProfile(args["cpu-prof-dir"], appWindows);
 
   const [inventory] = await sqlc<{ sold: number; items: number; orders: number; numbers: number; mismatched_ticket_types: number }[]>`
     select (select sum(t.quantity_sold)::int from ticket_types t where t.organization_id = ${world.organizationId}) as sold,
@@ -330,10 +321,10 @@ async function main() {
     "| | runs (orders/s) | median orders/s | backends waiting for a lock (mean per run) |",
     "|---|---|---:|---|",
     `| raw SQL (postgres.js) | ${rawRuns.map((run) => run.orders_per_second).join(", ")} | ${rawMedian} | ${rawRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
-    `| POST /v1/orders (next start) | ${appRuns.map((run) => run.orders_per_second).join(", ")} | ${appMedian} | ${appRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
+    `| POST /v1/orders (npm start, ${server.serverProcesses} web processes) | ${appRuns.map((run) => run.orders_per_second).join(", ")} | ${appMedian} | ${appRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
     `| reference: raw SQL, a ticket type per buyer (no shared row) | ${spreadRuns.map((run) => run.orders_per_second).join(", ")} | ${spreadMedian} | ${spreadRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
     "",
-    `Raw SQL / app: ${ratio}x; the app server's CPU per order (ms, per run): ${appRuns.map((run) => run.server_cpu_ms_per_order).join(", ")}. The reference run is what this machine allows the same transaction when buyers share no ticket type; the gap to the one-ticket-type run is the cost of queueing on that row.`,
+    `Raw SQL / app: ${ratio}x; the app's processes' CPU per order (ms, per run; web workers, delivery worker and primary): ${appRuns.map((run) => run.server_cpu_ms_per_order).join(", ")}. The reference run is what this machine allows the same transaction when buyers share no ticket type; the gap to the one-ticket-type run is the cost of queueing on that row.`,
     `Sell-out (${lastTickets.capacity} tickets, ${lastTickets.attempts} orders, half through the app, half raw SQL): ${lastTickets.sold} sold, ${lastTickets.sold_out} sold out, ${lastTickets.other} other answers; quantity_sold ${lastTickets.quantity_sold}, tickets in its order items ${lastTickets.tickets_in_items}.`,
     `Inventory (all ticket types): quantity_sold ${inventory!.sold}, tickets in order items ${inventory!.items}, orders ${inventory!.orders}, distinct order numbers ${inventory!.numbers}, ticket types whose quantity_sold differs from their items ${inventory!.mismatched_ticket_types}, failed orders ${failed}.`,
     "",
