@@ -16,21 +16,18 @@
  * "on_sale"; other keys are kept) and its section of bench/results.md.
  */
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
-import { benchDatabase } from "./support/database";
 import { rawOrder } from "./support/raw-order";
 import { benchLogger } from "./support/log";
 import { cpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { startNpmStart, type NpmStart } from "./support/npm-start";
-import { cleanUpOnInterrupt, ensureBuild } from "./support/server";
+import { npmStartBench, type NpmStart } from "./support/npm-start";
+import { ensureBuild } from "./support/server";
 import { round } from "./support/stats";
 
 const { values: args } = parseArgs({
@@ -48,7 +45,9 @@ const TARGET_APP_RATIO = 2;
 const SELL_OUT_CAPACITY = Math.floor(ORDERS / 2);
 
 const log = benchLogger("on-sale");
-const database = benchDatabase("bench_onsale");
+// The database, the server's data directory and its lifetime (cleaned up on SIGINT/SIGTERM too).
+const bench = npmStartBench("bench_onsale", randomBytes(32).toString("hex"), log);
+const { database } = bench;
 process.env.DATABASE_URL = database.url;
 process.env.LOG_LEVEL ??= "warn";
 
@@ -58,15 +57,11 @@ const { fromPublicId } = await import("@/lib/ids");
 
 let server: NpmStart | undefined;
 let raw: postgres.Sql | undefined;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-onsale-"));
 async function cleanUp() {
-  await server?.stop();
   await raw?.end({ timeout: 5 });
   await sampler?.end({ timeout: 5 });
-  await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.cleanUp();
 }
-cleanUpOnInterrupt(cleanUp, log);
 
 interface World {
   organizationId: string;
@@ -241,7 +236,7 @@ const median = (values: number[]) => {
 async function main() {
   await ensureBuild(log);
   const world = await setUp();
-  server = await startNpmStart({ DATABASE_URL: database.url, DATA_DIR: dataDir, AUTH_SECRET: randomBytes(32).toString("hex") });
+  server = await bench.start();
   raw = postgres(database.url, { max: BUYERS, onnotice: () => {} });
   sampler = postgres(database.url, { max: 1, onnotice: () => {} });
   const sqlc = raw;
