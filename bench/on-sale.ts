@@ -26,7 +26,7 @@ import { rawOrder } from "./support/raw-order";
 import { benchLogger } from "./support/log";
 import { cpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { npmStartBench, type NpmStart } from "./support/npm-start";
+import { npmStartBench } from "./support/npm-start";
 import { ensureBuild } from "./support/server";
 import { round } from "./support/stats";
 
@@ -55,7 +55,6 @@ const { createOrganization } = await import("@/lib/organizations/organizations")
 const { createApiKey } = await import("@/lib/auth/api-keys");
 const { fromPublicId } = await import("@/lib/ids");
 
-let server: NpmStart | undefined;
 let raw: postgres.Sql | undefined;
 async function cleanUp() {
   await raw?.end({ timeout: 5 });
@@ -236,7 +235,7 @@ const median = (values: number[]) => {
 async function main() {
   await ensureBuild(log);
   const world = await setUp();
-  server = await bench.start();
+  const server = await bench.start();
   raw = postgres(database.url, { max: BUYERS, onnotice: () => {} });
   sampler = postgres(database.url, { max: 1, onnotice: () => {} });
   const sqlc = raw;
