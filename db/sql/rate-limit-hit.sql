@@ -5,20 +5,25 @@
 -- (slot -1), which the first statement takes (an upsert whose update never applies but whose lock is kept) and
 -- holds until this statement's commit (the call runs alone in its transaction); each statement after it takes a
 -- fresh snapshot (plpgsql, read committed), so it sees every earlier holder's hit. The clock is read once the
--- lock is held, so hits are counted in the order they were admitted.
--- A lock that is not a whole-minute row lets the counters be small rows (the subject's ring of per-second slots):
--- the row versions that the waiting callers' snapshots keep from pruning then fit in the page many times over,
--- and every hit stays a HOT update there (a whole-minute row spilled to new pages: bloat). Locking the lock row
--- writes no row version. A row lock rather than an advisory one: a caller that finds it free takes it at once,
--- where an advisory lock is handed to the next queued caller, which must first be scheduled (slower under load).
+-- lock is held, so hits are counted in the order they were admitted. Locking the lock row writes no row version.
+-- A row lock rather than an advisory one: a caller that finds it free takes it at once, where an advisory lock is
+-- handed to the next queued caller, which must first be scheduled (slower under load).
+-- A hit writes no row: it is a nextval of the subject's own UNLOGGED sequence (rate_limit_sequence), which counts
+-- every hit ever admitted and is updated in place, outside MVCC, without WAL. Only the first hit of each second
+-- writes a row, the subject's slot (bucket mod 61) for that second, holding the sequence's value before it
+-- (hits_before): the hits of a second are the next slot's hits_before (or the sequence's value) minus its own, and
+-- the hits in the window are the sequence's value minus the oldest slot's hits_before in it. So a statement that
+-- holds an old snapshot meanwhile (an export, an ANALYZE) keeps at most one row version per second from pruning,
+-- where a row rewritten per hit spilled thousands to new pages (bloat). The sequence is created by the subject's
+-- first hit, under its lock row, and dropped with the key or user (rate_limit_subject_dropped).
 -- Buckets are whole seconds; the window counts 61 of them, so it may refuse slightly early, never late. If
 -- the clock reads a second older than the subject's newest, the hit counts in that newest second (later
 -- expiry, never earlier), and the window still starts from the clock's reading (more counted, never fewer).
+-- A nextval is not undone by a rollback: a hit whose transaction fails still counts (early, never late).
 -- Rate-limit hits are counters, not records: waiting for the WAL flush on every API request costs more
 -- than the few hits a crash could forget, so synchronous_commit is off, local to the hit's transaction.
 -- last_used_at of the key is updated here, before the lock is taken, so tracking key usage costs no extra
 -- round trip; once a minute is precise enough (a user's id matches no key, so the update is then a no-op).
--- The count and this hit's write are one statement, the lock's holder's only work besides the commit.
 -- reset_at is the moment the count next drops below the limit: the end of the earliest bucket whose expiry
 -- does it. Below the limit that is the oldest bucket, which the count's own pass gives; only a subject at its
 -- limit pays for the running sums over the window that find it.
@@ -26,36 +31,50 @@ CREATE OR REPLACE FUNCTION rate_limit_hit(p_key uuid, p_limit integer)
 RETURNS TABLE (allowed boolean, remaining integer, reset_at bigint)
 LANGUAGE plpgsql VOLATILE SET plan_cache_mode = auto AS $$
 DECLARE
+  v_sequence regclass;
   v_clock bigint;
-  v_bucket bigint;
+  v_total bigint;
+  v_newest bigint;
+  v_newest_has_slot boolean;
   v_oldest bigint;
   v_used integer;
 BEGIN
   PERFORM set_config('synchronous_commit', 'off', true);
   UPDATE api_keys SET last_used_at = clock_timestamp()
    WHERE id = p_key AND (last_used_at IS NULL OR last_used_at < clock_timestamp() - interval '1 minute');
-  INSERT INTO rate_limit_counters AS c (subject_id, slot, bucket, hits) VALUES (p_key, -1, 0, 0)
-  ON CONFLICT (subject_id, slot) DO UPDATE SET hits = 0 WHERE false;
+  INSERT INTO rate_limit_counters AS c (subject_id, slot, bucket, hits_before) VALUES (p_key, -1, 0, 0)
+  ON CONFLICT (subject_id, slot) DO UPDATE SET hits_before = 0 WHERE false;
+  v_sequence := to_regclass(rate_limit_sequence(p_key));
+  IF v_sequence IS NULL THEN
+    EXECUTE format('CREATE UNLOGGED SEQUENCE %I', rate_limit_sequence(p_key));
+    v_sequence := to_regclass(rate_limit_sequence(p_key));
+  END IF;
   v_clock := floor(extract(epoch from clock_timestamp()))::bigint;
-  WITH w AS (SELECT coalesce(sum(c.hits), 0)::integer AS used, greatest(v_clock, max(c.bucket)) AS newest,
-                    min(c.bucket) AS oldest
-               FROM rate_limit_counters c WHERE c.subject_id = p_key AND c.bucket > v_clock - 61),
-       hit AS (INSERT INTO rate_limit_counters AS c (subject_id, slot, bucket, hits)
-                 SELECT p_key, (w.newest % 61)::smallint, w.newest, 1 FROM w WHERE w.used < p_limit
-               ON CONFLICT (subject_id, slot) DO UPDATE
-                 SET (bucket, hits) = (excluded.bucket, CASE WHEN c.bucket = excluded.bucket THEN c.hits + 1 ELSE 1 END)
-               RETURNING 1)
-  SELECT w.used < p_limit, w.used + (SELECT count(*) FROM hit)::integer, w.newest, w.oldest
-    INTO allowed, v_used, v_bucket, v_oldest FROM w;
+  v_total := coalesce(pg_sequence_last_value(v_sequence), 0);
+  SELECT greatest(v_clock, max(c.bucket)), coalesce(max(c.bucket) >= v_clock, false),
+         (v_total - coalesce(min(c.hits_before), v_total))::integer, min(c.bucket)
+    INTO v_newest, v_newest_has_slot, v_used, v_oldest
+    FROM rate_limit_counters c WHERE c.subject_id = p_key AND c.bucket > v_clock - 61;
+  allowed := v_used < p_limit;
+  IF allowed THEN
+    PERFORM nextval(v_sequence);
+    IF NOT v_newest_has_slot THEN
+      INSERT INTO rate_limit_counters AS c (subject_id, slot, bucket, hits_before)
+      VALUES (p_key, (v_newest % 61)::smallint, v_newest, v_total)
+      ON CONFLICT (subject_id, slot) DO UPDATE SET (bucket, hits_before) = (excluded.bucket, excluded.hits_before);
+    END IF;
+    v_used := v_used + 1;
+    v_total := v_total + 1;
+  END IF;
   remaining := greatest(p_limit - v_used, 0);
   IF v_used >= p_limit THEN
     SELECT w.bucket INTO v_oldest
-      FROM (SELECT c.bucket, sum(c.hits) OVER (ORDER BY c.bucket) AS cum
+      FROM (SELECT c.bucket, lead(c.hits_before, 1, v_total) OVER (ORDER BY c.bucket) - min(c.hits_before) OVER () AS cum
               FROM rate_limit_counters c WHERE c.subject_id = p_key AND c.bucket > v_clock - 61) w
      WHERE v_used - w.cum < p_limit
      ORDER BY w.bucket LIMIT 1;
   END IF;
-  reset_at := coalesce(v_oldest, v_bucket) + 61;
+  reset_at := coalesce(v_oldest, v_newest) + 61;
   RETURN NEXT;
 END
 $$;

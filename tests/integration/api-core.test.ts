@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { db } from "@/db/client";
-import { rateLimitCounters } from "@/db/schema";
 import { authenticateApiKeyAndHit, createApiKey, revokeApiKey } from "@/lib/auth/api-keys";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
+import { admittedHits, plantHits } from "../support/rate-limit";
 import { useTestServer } from "../support/server";
 
 const venue = {
@@ -112,12 +110,7 @@ describe("the route wrapper: authentication, scopes, errors, rate limits, idempo
 
   it("counts a rolling minute: hits 59 s old still count, hits 62 s old no longer do", async () => {
     const tenant = await createTenant();
-    const nowSecond = () => Math.floor(Date.now() / 1000);
-    const plant = async (secondsAgo: number) => {
-      await db.delete(rateLimitCounters).where(eq(rateLimitCounters.subjectId, tenant.apiKeyId));
-      const bucket = nowSecond() - secondsAgo;
-      await db.insert(rateLimitCounters).values({ subjectId: tenant.apiKeyId, bucket, slot: bucket % 61, hits: 5 });
-    };
+    const plant = (secondsAgo: number) => plantHits(tenant.apiKeyId, [{ secondsAgo, hits: 5 }]);
     await plant(59);
     expect((await checkRateLimit(tenant.apiKeyId, 5)).allowed).toBe(false);
     await plant(62);
@@ -126,8 +119,7 @@ describe("the route wrapper: authentication, scopes, errors, rate limits, idempo
 
   it("looks a key up and counts its hit in one statement, only for a live key", async () => {
     const tenant = await createTenant();
-    const counted = async () =>
-      (await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.subjectId, tenant.apiKeyId))).reduce((sum, row) => sum + row.hits, 0);
+    const counted = () => admittedHits(tenant.apiKeyId);
     const first = await authenticateApiKeyAndHit(tenant.apiKey);
     expect(first?.key).toMatchObject({ id: tenant.apiKeyId, organizationId: tenant.organization.id });
     expect(first?.rateLimit).toMatchObject({ allowed: true, limit: first!.key.rateLimitPerMinute, remaining: first!.key.rateLimitPerMinute - 1 });

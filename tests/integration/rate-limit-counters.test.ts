@@ -1,25 +1,25 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rowsOf } from "@/db/client";
-import { rateLimitCounters } from "@/db/schema";
+import { organizations, rateLimitCounters, users } from "@/db/schema";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { useTestDatabase } from "../support/database";
 import { createTenant } from "../support/fixtures";
+import { admittedHits, hitSequenceExists, plantHits, RATE_LIMIT_SLOTS } from "../support/rate-limit";
 
 const HITS = 200;
-const SLOTS = 61;
 /** The subject's lock row (rate_limit_hit), beside its slots. */
 const LOCK_SLOT = -1;
-/** Row versions of one subject that nothing may prune yet: more than 16 queued callers ever keep. */
-const UNPRUNABLE_VERSIONS = 100;
+/** Hits of one transaction: it keeps every row version it writes from pruning, as an old snapshot would. */
+const UNPRUNABLE_HITS = 1_000;
 
-async function counterTableStats(): Promise<{ updates: number; hotUpdates: number }> {
-  const [row] = rowsOf<{ updates: string | number; hot_updates: string | number }>(
-    await db.execute(sql`select n_tup_upd as updates, n_tup_hot_upd as hot_updates
+async function counterTableWrites(): Promise<{ inserts: number; updates: number }> {
+  const [row] = rowsOf<{ inserts: string | number; updates: string | number }>(
+    await db.execute(sql`select n_tup_ins as inserts, n_tup_upd as updates
                            from pg_stat_user_tables where relname = 'rate_limit_counters'`),
   );
-  return { updates: Number(row!.updates), hotUpdates: Number(row!.hot_updates) };
+  return { inserts: Number(row!.inserts), updates: Number(row!.updates) };
 }
 
 async function counterTablePages(): Promise<number> {
@@ -29,64 +29,113 @@ async function counterTablePages(): Promise<number> {
   return row!.pages;
 }
 
+async function slotsOf(subjectId: string) {
+  return (await db.select().from(rateLimitCounters).where(eq(rateLimitCounters.subjectId, subjectId))).filter(
+    (row) => row.slot !== LOCK_SLOT,
+  );
+}
+
 describe("rate-limit counters", () => {
   useTestDatabase();
 
-  it("keep a subject's hits in small unlogged per-second rows that each hit rewrites in place (HOT updates)", async () => {
-    const [table] = rowsOf<{ relpersistence: string; reloptions: string[] | null }>(
-      await db.execute(sql`select relpersistence, reloptions from pg_class where relname = 'rate_limit_counters'`),
-    );
-    expect(table!.relpersistence).toBe("u");
-    expect(table!.reloptions).toContain("fillfactor=50");
-
+  it("count a subject's hits in its own unlogged sequence, and write a row only for the first hit of each second", async () => {
     const tenant = await createTenant();
-    const before = await counterTableStats();
+    const before = await counterTableWrites();
     for (let i = 0; i < HITS; i++) await checkRateLimit(tenant.apiKeyId, HITS);
     expect((await checkRateLimit(tenant.apiKeyId, HITS)).allowed).toBe(false);
 
-    const rows = (await db.select().from(rateLimitCounters)).filter((row) => row.slot !== LOCK_SLOT);
-    expect(rows.reduce((sum, row) => sum + row.hits, 0)).toBe(HITS);
-    for (const row of rows) expect(row.slot).toBe(row.bucket % SLOTS);
+    expect(await admittedHits(tenant.apiKeyId)).toBe(HITS);
+    const [sequence] = rowsOf<{ relpersistence: string }>(
+      await db.execute(sql`select relpersistence from pg_class where oid = to_regclass(rate_limit_sequence(${tenant.apiKeyId}::uuid))`),
+    );
+    expect(sequence!.relpersistence).toBe("u");
+    const slots = await slotsOf(tenant.apiKeyId);
+    for (const slot of slots) expect(slot.slot).toBe(slot.bucket % RATE_LIMIT_SLOTS);
+    // One slot per second the hits took; the first holds the count before them.
+    expect(slots.length).toBe(new Set(slots.map((slot) => slot.bucket)).size);
+    expect(Math.min(...slots.map((slot) => slot.hitsBefore))).toBe(0);
     // Statistics reach pg_stat_user_tables when a backend goes idle (at most once a second).
-    let after = await counterTableStats();
-    const updates = HITS - rows.length;
-    for (let waited = 0; after.updates - before.updates < updates && waited < 5000; waited += 250) {
+    const inserts = slots.length + 1;
+    let after = await counterTableWrites();
+    for (let waited = 0; after.inserts - before.inserts < inserts && waited < 5000; waited += 250) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      after = await counterTableStats();
+      after = await counterTableWrites();
     }
-    expect(after.updates - before.updates).toBe(updates);
-    // A page holds over 100 versions of a row, so even with pruning held off by another session's open
-    // transaction at most one update in 100 leaves the page.
-    expect(after.hotUpdates - before.hotUpdates).toBeGreaterThanOrEqual(updates - Math.ceil(HITS / 100));
+    expect(after.inserts - before.inserts).toBe(inserts);
+    expect(after.updates - before.updates).toBe(0);
   });
 
   it("reuse the row of the second a minute back, so a subject never has more than 61 of them", async () => {
     const subjectId = randomUUID();
-    const expiredSecond = Math.floor(Date.now() / 1000) - SLOTS;
+    expect((await checkRateLimit(subjectId, 1_000)).allowed).toBe(true);
+    await db.delete(rateLimitCounters).where(eq(rateLimitCounters.subjectId, subjectId));
+    const expiredSecond = Math.floor(Date.now() / 1000) - RATE_LIMIT_SLOTS;
+    // 61 expired seconds of 5 hits each, oldest first, then the sequence past them.
     await db.insert(rateLimitCounters).values(
-      Array.from({ length: SLOTS }, (_, i) => ({ subjectId, bucket: expiredSecond - i, slot: (expiredSecond - i) % SLOTS, hits: 5 })),
+      Array.from({ length: RATE_LIMIT_SLOTS }, (_, i) => {
+        const bucket = expiredSecond - (RATE_LIMIT_SLOTS - 1) + i;
+        return { subjectId, bucket, slot: bucket % RATE_LIMIT_SLOTS, hitsBefore: 1 + 5 * i };
+      }),
     );
+    await db.execute(sql`select setval(to_regclass(rate_limit_sequence(${subjectId}::uuid)), ${1 + 5 * RATE_LIMIT_SLOTS})`);
+
     const hit = await checkRateLimit(subjectId, 5);
     expect(hit).toMatchObject({ allowed: true, remaining: 4 });
-    const rows = (await db.select().from(rateLimitCounters)).filter((row) => row.slot !== LOCK_SLOT);
-    expect(rows).toHaveLength(SLOTS);
-    expect(rows.filter((row) => row.bucket > expiredSecond)).toMatchObject([{ hits: 1 }]);
+    const slots = await slotsOf(subjectId);
+    expect(slots).toHaveLength(RATE_LIMIT_SLOTS);
+    expect(slots.filter((row) => row.bucket > expiredSecond)).toMatchObject([{ hitsBefore: 1 + 5 * RATE_LIMIT_SLOTS }]);
+    expect(await admittedHits(subjectId)).toBe(2 + 5 * RATE_LIMIT_SLOTS);
   });
 
-  it("fit the row versions of a burst that pruning cannot reclaim yet in one page (no bloat)", async () => {
-    // Callers queued behind a subject's lock hold snapshots that keep the versions written since from pruning;
-    // one transaction keeps all of its own, so a burst of its hits shows where those versions go.
+  it("reset at the end of the earliest second whose expiry brings the count below the limit", async () => {
     const subjectId = randomUUID();
-    // The burst starts a second afresh so that it stays in one second: a new second's row is an insert, which
-    // fillfactor 50 puts on a new page once the page is half full, as it should (the other half is for versions).
-    await new Promise((resolve) => setTimeout(resolve, 1_010 - (Date.now() % 1_000)));
+    const now = Math.floor(Date.now() / 1000);
+    const plant = () => plantHits(subjectId, [{ secondsAgo: 50, hits: 3 }, { secondsAgo: 10, hits: 2 }]);
+    // Both inside the window: 5 hits, so a limit of 7 lets this one through with one left.
+    await plant();
+    expect(await checkRateLimit(subjectId, 7)).toMatchObject({ allowed: true, remaining: 1 });
+    // At a limit of 4, the 3 hits of 50 s ago expiring bring 5 down to 2: the window frees up then.
+    await plant();
+    const atFour = await checkRateLimit(subjectId, 4);
+    expect(atFour).toMatchObject({ allowed: false, remaining: 0 });
+    expect([now - 50 + 61, now - 49 + 61]).toContain(atFour.resetAt);
+    // At a limit of 2, only the expiry of the 2 hits of 10 s ago does.
+    await plant();
+    const atTwo = await checkRateLimit(subjectId, 2);
+    expect(atTwo).toMatchObject({ allowed: false, remaining: 0 });
+    expect([now - 10 + 61, now - 9 + 61]).toContain(atTwo.resetAt);
+  });
+
+  it(`keep the table at one page through ${UNPRUNABLE_HITS} hits that nothing may prune (no bloat)`, async () => {
+    // A transaction keeps every row version it writes from pruning until it ends, as another session's old
+    // snapshot (an export, an ANALYZE) keeps those of every hit meanwhile. A row rewritten per hit spilled
+    // over 100 versions a page to new pages; a hit that writes no row leaves nothing to prune.
+    const subjectId = randomUUID();
     await db.transaction(async (tx) => {
-      for (let i = 0; i < UNPRUNABLE_VERSIONS; i++) {
-        await tx.execute(sql`select allowed from rate_limit_hit(${subjectId}::uuid, ${UNPRUNABLE_VERSIONS}::integer)`);
+      for (let i = 0; i < UNPRUNABLE_HITS; i++) {
+        await tx.execute(sql`select allowed from rate_limit_hit(${subjectId}::uuid, ${UNPRUNABLE_HITS}::integer)`);
       }
     });
-    const slots = (await db.select().from(rateLimitCounters)).filter((row) => row.subjectId === subjectId && row.slot !== LOCK_SLOT);
-    expect(slots).toHaveLength(1);
+    expect(await admittedHits(subjectId)).toBe(UNPRUNABLE_HITS);
+    expect((await checkRateLimit(subjectId, UNPRUNABLE_HITS)).allowed).toBe(false);
     expect(await counterTablePages()).toBe(1);
+  });
+
+  it("go with a deleted user or API key: its rows and its sequence", async () => {
+    const tenant = await createTenant();
+    const other = await createTenant();
+    for (const subjectId of [tenant.apiKeyId, tenant.user.id, other.user.id]) await checkRateLimit(subjectId, 10);
+
+    await db.delete(users).where(eq(users.id, tenant.user.id));
+    expect(await slotsOf(tenant.user.id)).toHaveLength(0);
+    expect(await hitSequenceExists(tenant.user.id)).toBe(false);
+    expect(await hitSequenceExists(tenant.apiKeyId)).toBe(true);
+
+    await db.delete(organizations).where(eq(organizations.id, tenant.organization.id));
+    expect(await slotsOf(tenant.apiKeyId)).toHaveLength(0);
+    expect(await hitSequenceExists(tenant.apiKeyId)).toBe(false);
+    // Another subject's counters stay.
+    expect(await admittedHits(other.user.id)).toBe(1);
+    expect(await slotsOf(other.user.id)).toHaveLength(1);
   });
 });
