@@ -8,7 +8,8 @@ import { createdAtColumn } from "./columns";
 // when the second's first hit came; the hits themselves are nextvals of that sequence, so a hit writes a row only
 // once per second (see rate_limit_hit). Slot -1 (bucket 0) is the subject's lock row, whose row lock serialises its
 // hits. UNLOGGED with fillfactor 50 (see migration 0028; counters may be lost in a crash, which can only
-// under-count). No foreign key, as the subject is either kind; rate_limit_subject_dropped removes a deleted one's.
+// under-count). No foreign key, as the subject is either kind; rate_limit_subject_dropped removes a deleted one's
+// (and a revoked key's).
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {

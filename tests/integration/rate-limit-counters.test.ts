@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rowsOf } from "@/db/client";
-import { organizations, rateLimitCounters, users } from "@/db/schema";
+import { apiKeys, organizations, rateLimitCounters, users } from "@/db/schema";
+import { revokeApiKey } from "@/lib/auth/api-keys";
 import { checkRateLimit } from "@/lib/http/rate-limit";
 import { useTestDatabase } from "../support/database";
 import { createTenant } from "../support/fixtures";
@@ -137,5 +138,19 @@ describe("rate-limit counters", () => {
     // Another subject's counters stay.
     expect(await admittedHits(other.user.id)).toBe(1);
     expect(await slotsOf(other.user.id)).toHaveLength(1);
+  });
+
+  it("go with a revoked API key, which no request authenticates as again", async () => {
+    const tenant = await createTenant();
+    const other = await createTenant();
+    for (const subjectId of [tenant.apiKeyId, other.apiKeyId]) await checkRateLimit(subjectId, 10);
+
+    expect(await revokeApiKey(tenant.organization.id, tenant.apiKeyId)).not.toBeNull();
+    expect(await slotsOf(tenant.apiKeyId)).toHaveLength(0);
+    expect(await hitSequenceExists(tenant.apiKeyId)).toBe(false);
+    // Other updates of a live key (rate_limit_hit marks it used) keep its counters.
+    await db.update(apiKeys).set({ lastUsedAt: new Date(), name: "renamed" }).where(eq(apiKeys.id, other.apiKeyId));
+    expect(await admittedHits(other.apiKeyId)).toBe(1);
+    expect(await slotsOf(other.apiKeyId)).toHaveLength(1);
   });
 });
