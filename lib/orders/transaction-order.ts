@@ -1,9 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import { z } from "zod";
-import { db, rowsOf, type Queryable } from "@/db/client";
+import { db, rowsOf, statementWithGenericPlan, type Queryable } from "@/db/client";
 import { isoText, publicIdText } from "@/db/output-values";
 import { orderCampaigns, orderItems, orders } from "@/db/schema";
-import { inUuids } from "@/db/uuid-list";
+import { inUuids, uuidArray } from "@/db/uuid-list";
 import type { transactionOrderSchema } from "./order-schemas";
 
 /** The spec 2.2 Order (transactions search and the OrderCompleted webhook payload); see transactionOrderSchema. */
@@ -47,25 +47,34 @@ export const transactionOrderColumns = sql`${orders.id} as uuid, ${orders.custom
 export type CartItem = TransactionOrder["cart"]["items"][number];
 export type CartCampaign = TransactionOrder["cart"]["campaigns"][number];
 
-const cartItemsOf = (ids: string[]) => sql`select ${orderItems.orderId} as order_id, ${orderItems.productType} as product_type,
+const cartItemsOf = (ids: string[] | Placeholder) => sql`select ${orderItems.orderId} as order_id, ${orderItems.productType} as product_type,
   ${orderItems.name} as name, ${orderItems.quantity} as quantity, ${orderItems.unitPrice} as price, ${orderItems.vatPercent} as vat,
   ${publicIdText("event", orderItems.eventId)} as event, ${orderItems.eventName} as event_name, ${orderItems.category} as category
   from ${orderItems} where ${inUuids(orderItems.orderId, ids)} order by ${orderItems.orderId}, ${orderItems.id}`;
 
-const cartCampaignsOf = (ids: string[]) => sql`select ${orderCampaigns.orderId} as order_id, ${orderCampaigns.campaignId} as uuid,
+const cartCampaignsOf = (ids: string[] | Placeholder) => sql`select ${orderCampaigns.orderId} as order_id, ${orderCampaigns.campaignId} as uuid,
   ${orderCampaigns.name} as name, ${orderCampaigns.code} as code, ${orderCampaigns.discountAmount} as discount_amount
   from ${orderCampaigns} where ${inUuids(orderCampaigns.orderId, ids)} order by ${orderCampaigns.orderId}, ${orderCampaigns.id}`;
 
+// A page read outside a transaction fetches its items and campaigns by statements rendered once and planned once per
+// session: drizzle's building of them and PostgreSQL's planning for each page's ids cost more than running them.
+const cartItemsStatement = statementWithGenericPlan(() => cartItemsOf(sql.placeholder("ids")));
+const cartCampaignsStatement = statementWithGenericPlan(() => cartCampaignsOf(sql.placeholder("ids")));
+
 /**
  * Serializes a page of order rows in their given order, with items and campaigns fetched in two
- * queries for the whole page (not one per order).
+ * queries for the whole page (not one per order); `q` is the app's `db` or a transaction to read in.
  */
 export async function serializeTransactionOrders(q: Queryable, rows: TransactionOrderRow[]): Promise<TransactionOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.uuid);
   const [items, campaigns] = await Promise.all([
-    q.execute(cartItemsOf(ids)).then((result) => rowsOf<CartItem & { order_id: string }>(result)),
-    q.execute(cartCampaignsOf(ids)).then((result) => rowsOf<CartCampaign & { order_id: string }>(result)),
+    (q === db ? cartItemsStatement({ ids: uuidArray(ids) }) : q.execute(cartItemsOf(ids))).then((result) =>
+      rowsOf<CartItem & { order_id: string }>(result),
+    ),
+    (q === db ? cartCampaignsStatement({ ids: uuidArray(ids) }) : q.execute(cartCampaignsOf(ids))).then((result) =>
+      rowsOf<CartCampaign & { order_id: string }>(result),
+    ),
   ]);
   const itemsByOrder = byOrder(items, (item): CartItem => ({
     product_type: item.product_type,
