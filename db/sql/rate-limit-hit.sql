@@ -24,7 +24,8 @@
 -- the hits in the window are the sequence's value minus the oldest slot's hits_before in it. So a statement that
 -- holds an old snapshot meanwhile (an export, an ANALYZE) keeps at most one row version per second from pruning,
 -- where a row rewritten per hit spilled thousands to new pages (bloat). The sequence is created by the subject's
--- first hit, under its lock row, and dropped when the key is revoked or deleted (rate_limit_subject_dropped).
+-- first hit, under its lock row, and dropped when the key is revoked or deleted, or the user deleted
+-- (rate_limit_subject_dropped).
 -- Buckets are whole seconds; the window counts 61 of them, so it may refuse slightly early, never late. If
 -- the clock reads a second older than the subject's newest, the hit counts in that newest second (later
 -- expiry, never earlier), and the window still starts from the clock's reading (more counted, never fewer).
