@@ -68,13 +68,12 @@ const cartCampaignsStatement = statementWithGenericPlan(() => cartCampaignsOf(sq
 export async function serializeTransactionOrders(q: Queryable, rows: TransactionOrderRow[]): Promise<TransactionOrder[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.uuid);
+  const idArray = uuidArray(ids);
+  const cartRows = async <R>(statement: typeof cartItemsStatement, build: typeof cartItemsOf) =>
+    rowsOf<R & { order_id: string }>(q === db ? await statement({ ids: idArray }) : await q.execute(build(ids)));
   const [items, campaigns] = await Promise.all([
-    (q === db ? cartItemsStatement({ ids: uuidArray(ids) }) : q.execute(cartItemsOf(ids))).then((result) =>
-      rowsOf<CartItem & { order_id: string }>(result),
-    ),
-    (q === db ? cartCampaignsStatement({ ids: uuidArray(ids) }) : q.execute(cartCampaignsOf(ids))).then((result) =>
-      rowsOf<CartCampaign & { order_id: string }>(result),
-    ),
+    cartRows<CartItem>(cartItemsStatement, cartItemsOf),
+    cartRows<CartCampaign>(cartCampaignsStatement, cartCampaignsOf),
   ]);
   const itemsByOrder = byOrder(items, (item): CartItem => ({
     product_type: item.product_type,
