@@ -151,17 +151,20 @@ export const orderEmailDomainWords = pgTable(
 );
 
 /**
- * Each order under each word of its e-mail's local part (orderEmailWords, whose organization scopes it), in
- * the same transaction as the order: a word's orders are one range of the primary key, read without visiting
- * rows, so the e-mail matches that a name already matched are left out by their ids alone. Rows go with their
- * order (the delete trigger) or their word (when an organization is deleted), so no foreign key checks each of
- * the order's rows.
+ * Each order under each word of its e-mail's local part (orderEmailWords, whose organization scopes it), with
+ * the order's lower-cased customer name, in the same transaction as the order and kept when the name changes
+ * (db/sql/order-customer-names-on-update.sql): a word's orders are one range of the primary key, which migration
+ * 0041 makes INCLUDE the name (drizzle-kit cannot express it), so the e-mail matches that the name already
+ * matched are left out by testing that name in the index, without visiting rows or hashing the name's matches.
+ * Rows go with their order (the delete trigger) or their word (when an organization is deleted), so no foreign key
+ * checks each of the order's rows.
  */
 export const orderEmailWordOrders = pgTable(
   "order_email_word_orders",
   {
     wordId: bigint("word_id", { mode: "number" }).notNull(),
     orderId: uuid("order_id").notNull(),
+    lowerCustomerName: text("lower_customer_name").notNull(),
   },
   (t) => [primaryKey({ columns: [t.wordId, t.orderId] })],
 );

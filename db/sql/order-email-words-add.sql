@@ -1,6 +1,7 @@
--- add_order_email_words(organization_ids, order_ids, emails): the words of the given orders' e-mails into
--- order_email_words, order_email_domain_words and order_email_word_orders (see order-email-words-on-insert.sql),
--- the three arrays read in step as one row per order. Called by the insert trigger for a statement's orders and by
+-- add_order_email_words(organization_ids, order_ids, emails, customer_names): the words of the given orders'
+-- e-mails into order_email_words, order_email_domain_words and order_email_word_orders (see
+-- order-email-words-on-insert.sql), each order's rows with its lower-cased name, the four arrays read in step as one
+-- row per order. Called by the insert trigger for a statement's orders and by
 -- the update trigger for an order's new address. New words deduplicated and added in key order, so that concurrent
 -- orders bringing the same new word wait on each other in the same order instead of deadlocking; an order's own
 -- rows are new keys, which no other order writes.
@@ -8,7 +9,8 @@
 -- cheaper than its generic estimate, so under `auto` both statements were planned on every call, 0.42 ms of
 -- PostgreSQL CPU per order against 0.2 ms to run them; each word is looked up by its key whatever the arrays' length,
 -- which is the plan either way.
-CREATE OR REPLACE FUNCTION add_order_email_words(organization_ids uuid[], order_ids uuid[], emails text[]) RETURNS void
+CREATE OR REPLACE FUNCTION add_order_email_words(organization_ids uuid[], order_ids uuid[], emails text[], customer_names text[])
+RETURNS void
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   WITH words AS MATERIALIZED (
@@ -23,8 +25,10 @@ BEGIN
   SELECT organization_id, word FROM words WHERE NOT in_domain ORDER BY 1, 2
   ON CONFLICT DO NOTHING;
   -- Each word's id by its key, not a join the planner could turn into a scan of the words per order.
-  INSERT INTO order_email_word_orders (word_id, order_id)
-  SELECT DISTINCT (SELECT ew.id FROM order_email_words ew WHERE ew.organization_id = o.organization_id AND ew.word = w.word), o.id
-  FROM unnest(organization_ids, order_ids, emails) AS o(organization_id, id, customer_email), email_words(o.customer_email) AS w
+  INSERT INTO order_email_word_orders (word_id, order_id, lower_customer_name)
+  SELECT DISTINCT (SELECT ew.id FROM order_email_words ew WHERE ew.organization_id = o.organization_id AND ew.word = w.word), o.id,
+    lower(o.customer_name)
+  FROM unnest(organization_ids, order_ids, emails, customer_names) AS o(organization_id, id, customer_email, customer_name),
+    email_words(o.customer_email) AS w
   WHERE NOT w.in_domain;
 END $$;

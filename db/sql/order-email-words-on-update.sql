@@ -9,7 +9,7 @@ BEGIN
   USING order_email_words ew, email_words(OLD.customer_email) AS w
   WHERE ew.organization_id = OLD.organization_id AND ew.word = w.word AND NOT w.in_domain
     AND m.word_id = ew.id AND m.order_id = OLD.id;
-  PERFORM add_order_email_words(ARRAY[NEW.organization_id], ARRAY[NEW.id], ARRAY[NEW.customer_email]);
+  PERFORM add_order_email_words(ARRAY[NEW.organization_id], ARRAY[NEW.id], ARRAY[NEW.customer_email], ARRAY[NEW.customer_name]);
   RETURN NULL;
 END $$;
 

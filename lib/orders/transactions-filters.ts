@@ -104,8 +104,9 @@ export function qTermsOf(q: string): QTerms {
 
 /**
  * One alternative of `q`: the test on an order's own columns and the condition its index answers on orders;
- * for the e-mail's words also the matching orders' ids read from an index without visiting any order, which
- * answer instead of `indexed` unless `inDomain` holds (an uncorrelated test, decided once per statement).
+ * for the e-mail's words also the ids of the matching orders that the name (the first alternative) does not
+ * match, read from an index without visiting any order, which answer instead of `indexed` unless `inDomain` holds
+ * (an uncorrelated test, decided once per statement).
  */
 interface QAlternative {
   row: SQL;
@@ -114,12 +115,13 @@ interface QAlternative {
 }
 
 /**
- * The orders whose e-mail's local part contains `pattern` (a LIKE pattern of letters and digits): the
- * organization's local-part words that contain it (by trigrams, in order_email_words), then each word's orders
- * (a range of order_email_word_orders' primary key). Exact, unlike the trigram index on orders, whose every
- * candidate is rechecked in its row; an order with two such words comes twice. The word ids are an array, so
- * they are looked up by their trigram index on their own, whatever the plan around them, and then read in one
- * index scan.
+ * The orders whose e-mail's local part contains `pattern` (a LIKE pattern of letters and digits) and whose name
+ * does not: the organization's local-part words that contain it (by trigrams, in order_email_words), then each
+ * word's orders (a range of order_email_word_orders' primary key) whose name, included in that key's index, does
+ * not contain it. Exact, unlike the trigram index on orders, whose every candidate is rechecked in its row; an order
+ * with two such words comes twice. The name test leaves out what the name's alternative matches without visiting
+ * the rows: a common surname is also a word of the same orders' e-mails. The word ids are an array, so they are
+ * looked up by their trigram index on their own, whatever the plan around them, and then read in one index scan.
  */
 function emailWordOrderIds(organizationId: string, pattern: string) {
   const words = db
@@ -129,7 +131,7 @@ function emailWordOrderIds(organizationId: string, pattern: string) {
   return db
     .select({ id: sql<string>`${orderEmailWordOrders.orderId}`.as("id") })
     .from(orderEmailWordOrders)
-    .where(sql`${orderEmailWordOrders.wordId} = any(array(${words}))`);
+    .where(sql`${orderEmailWordOrders.wordId} = any(array(${words})) and ${orderEmailWordOrders.lowerCustomerName} not like ${pattern}`);
 }
 
 /**

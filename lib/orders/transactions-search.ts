@@ -207,8 +207,8 @@ function fromEndWindow(query: TransactionsQuery, total: number) {
  * the sort key instead would read every order of the organization. Each branch leaves out the orders an
  * earlier one matched, so the branches are disjoint: UNION ALL, no deduplication of tens of thousands of
  * matches. A branch that reads rows tests the earlier alternatives on them (the first, index-only branch needs
- * no such test); one whose index gives ids (a common surname is also a word of the same orders' e-mails)
- * subtracts the earlier branches' ids first and reads only the orders left. Unless after a cursor, every row
+ * no such test); the e-mail's words give only the ids of orders the name does not match (emailWordOrderIds), and
+ * only those orders are read. Unless after a cursor, every row
  * carries the number of matches, counted once from the materialized matches. Its values are searchedStatement's
  * placeholders.
  */
@@ -229,17 +229,13 @@ function searchedPage(organizationId: string, query: TransactionsQuery, terms: Q
     const earlierRows = alternatives.slice(0, i).map((earlierAlternative) => earlierAlternative.row);
     const byRows = and(alternative.indexed, earlierRows.length ? sql`(${or(...earlierRows)}) is not true` : undefined);
     if (!alternative.words) return db.$with(branchName(i)).as(matching(byRows));
-    // The ids minus those of the earlier branches (a hash anti-join on ids alone), then each order left read
-    // by its primary key: an array, so never a scan of the organization's orders whatever the estimates. Only
-    // one of the two halves runs: the other's one-time filter is false.
-    const earlierIds = alternatives
-      .slice(0, i)
-      .map((_, j) => sql`not exists (select from ${sql.identifier(branchName(j))} as earlier where earlier.id = candidates.id)`);
-    const left = sql`array(select candidates.id from (${alternative.words.ids}) as candidates where ${and(sql`true`, ...earlierIds)})`;
-    const { inDomain } = alternative.words;
+    // The words' ids leave out the name's matches (the e-mail's only earlier alternative) by themselves; each order
+    // left is read by its primary key: an array, so never a scan of the organization's orders whatever the
+    // estimates. Only one of the two halves runs: the other's one-time filter is false.
+    const { ids, inDomain } = alternative.words;
     return db
       .$with(branchName(i))
-      .as(unionAll(matching(and(sql`not ${inDomain}`, sql`${orders.id} = any(${left})`)), matching(and(inDomain, byRows))));
+      .as(unionAll(matching(and(sql`not ${inDomain}`, sql`${orders.id} = any(array(${ids}))`)), matching(and(inDomain, byRows))));
   });
   const [first, second, ...rest] = branches.map((branch) => db.select({ id: branch.id, key: branch.key }).from(branch));
   const matched = db.$with("matched").as(unionAll(first!, second!, ...rest));
