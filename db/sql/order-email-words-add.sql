@@ -1,10 +1,10 @@
 -- add_order_email_words(organization_ids, order_ids, emails, customer_names): the words of the given orders'
 -- e-mails into order_email_words, order_email_domain_words and order_email_word_orders (see
 -- order-email-words-on-insert.sql), each order's rows with its lower-cased name, the four arrays read in step as one
--- row per order. Called by the insert trigger for a statement's orders and by
--- the update trigger for an order's new address. New words deduplicated and added in key order, so that concurrent
--- orders bringing the same new word wait on each other in the same order instead of deadlocking; an order's own
--- rows are new keys, which no other order writes.
+-- row per order. Called by the insert trigger for a statement's orders and by the update trigger for an order's new
+-- address. New words deduplicated and added in key order, so that concurrent orders bringing the same new word wait
+-- on each other in the same order instead of deadlocking; an order's own rows are new keys, which no other order
+-- writes.
 -- Planned once per session (force_generic_plan): for the parameters' arrays the planner always found custom plans
 -- cheaper than its generic estimate, so under `auto` both statements were planned on every call, 0.42 ms of
 -- PostgreSQL CPU per order against 0.2 ms to run them; each word is looked up by its key whatever the arrays' length,

@@ -208,9 +208,8 @@ function fromEndWindow(query: TransactionsQuery, total: number) {
  * earlier one matched, so the branches are disjoint: UNION ALL, no deduplication of tens of thousands of
  * matches. A branch that reads rows tests the earlier alternatives on them (the first, index-only branch needs
  * no such test); the e-mail's words give only the ids of orders the name does not match (emailWordOrderIds), and
- * only those orders are read. Unless after a cursor, every row
- * carries the number of matches, counted once from the materialized matches. Its values are searchedStatement's
- * placeholders.
+ * only those orders are read. Unless after a cursor, every row carries the number of matches, counted once from
+ * the materialized matches. Its values are searchedStatement's placeholders.
  */
 function searchedPage(organizationId: string, query: TransactionsQuery, terms: QTerms) {
   const direction = query.order === "asc" ? asc : desc;
