@@ -270,7 +270,7 @@ function transactionsCase(sqlc: postgres.Sql, orgId: string, samples: Samples, s
   // The totals of countTransactions(): the per-organization counter without filters, whole days plus
   // partial days with dates only.
   const countSql = dated
-    ? `select count_orders_created_between(id, $2::timestamptz, $3::timestamptz, true) as total from organizations where id = $1`
+    ? `select count_orders_matching(id, $2::timestamptz, $3::timestamptz, true, null, null, null, null) as total from organizations where id = $1`
     : `select coalesce(sum(order_count), 0) as total from organization_order_counts where organization_id = $1`;
   return {
     name: `transactions sort=${sort}${dated ? " +dates" : ""} ${from === 0 ? "first page" : `from=${from}`}`,

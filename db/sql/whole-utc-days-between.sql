@@ -1,6 +1,6 @@
 -- whole_utc_days_between(lo, hi): the whole UTC days within lo <= t < hi (a null bound is open), as
 -- [first_day, end_day); when less than one whole day lies between the bounds, both are lo (or -infinity).
--- The counting functions (count-orders-created-between.sql, count-orders-matching.sql) sum their per-day
+-- The day-counter readers (count-orders-matching.sql, order-date-page-start.sql) sum or walk their per-day
 -- counters over these days and count only the partial days at either end row by row.
 CREATE OR REPLACE FUNCTION whole_utc_days_between(lo timestamptz, hi timestamptz, OUT first_day timestamptz, OUT end_day timestamptz)
 LANGUAGE plpgsql STABLE AS $$

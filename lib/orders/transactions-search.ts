@@ -19,21 +19,24 @@ import {
 import { serializeTransactionOrders, transactionOrderColumns, type TransactionOrder, type TransactionOrderRow } from "./transaction-order";
 
 /**
+ * The arguments of count_orders_matching and order_date_page_start after the organization: the query's date bounds
+ * and its event, refund, channel and payment method filters (null when absent).
+ */
+function matchingArguments(query: TransactionsQuery): SQL {
+  const { lo, hi, hiInclusive } = dateBounds(query);
+  return sql`${lo ?? sql`null::timestamptz`}, ${hi ?? sql`null::timestamptz`}, ${hiInclusive}::boolean,
+    ${query.event_id ?? null}::uuid, ${query.is_refunded ?? null}::boolean, ${query.order_source ?? null}::text, ${query.payment_method ?? null}::text`;
+}
+
+/**
  * The exact count for the query's filters. Without q, it sums whole days of the trigger-kept daily tables and
  * counts only the partial days at the ends (count_orders_matching), instead of every order in the range.
  */
 async function countTransactions(organizationId: string, query: TransactionsQuery, filters: SQL[]): Promise<number> {
   // The daily tables know dates, events, refund state, channels and payment methods; q counts the orders.
   if (filters.length === 0 || query.q) return countOrders(organizationId, filters);
-  const { lo, hi, hiInclusive } = dateBounds(query);
-  const bounds = sql`${lo ?? sql`null::timestamptz`}, ${hi ?? sql`null::timestamptz`}, ${hiInclusive}::boolean`;
-  const datesOnly =
-    query.event_id === undefined && query.is_refunded === undefined && query.order_source === undefined && query.payment_method === undefined;
-  const total = datesOnly
-    ? sql<number>`count_orders_created_between(${organizations.id}, ${bounds})`
-    : sql<number>`count_orders_matching(${organizations.id}, ${bounds}, ${query.event_id ?? null}::uuid, ${query.is_refunded ?? null}::boolean, ${query.order_source ?? null}::text, ${query.payment_method ?? null}::text)`;
   const [row] = await db
-    .select({ total: total.mapWith(Number) })
+    .select({ total: sql<number>`count_orders_matching(${organizations.id}, ${matchingArguments(query)})`.mapWith(Number) })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return row?.total ?? 0;
@@ -72,36 +75,63 @@ function pageRowsOf(page: SQL, query: TransactionsQuery): SQL {
 /**
  * A page without `q` (or with one too short for the trigram indexes), and its total unless the rows carry it. The
  * deferred join: the page's ids come from an index-only scan (the sort indexes INCLUDE what the date filter needs),
- * so a deep `from` skips index entries instead of whole rows.
+ * so a deep `from` skips index entries instead of whole rows, and a deep page skips few even of those: in date order
+ * it starts from the day the per-day counters place it in (datePageFromCounters), in the other sorts from whichever
+ * end of the ordering is nearer.
  */
 async function listedRows(organizationId: string, query: TransactionsQuery): Promise<{ rows: PageRow[]; total?: number }> {
   const filters = filtersOf(organizationId, query);
   const after = query.cursor && cursorCondition(query, query.cursor);
-  const direction = query.order === "asc" ? asc : desc;
   // A short `q` is one scan of the organization's orders: the same pass counts them (see searchedRows).
   const countInPage = Boolean(query.q) && !after;
-  // A deep page in the second half is read from the end, in the reverse order, so the index scan skips the
-  // orders after the page instead of the (more) orders before it. That needs the total first, which the
-  // trigger-kept counters give in a few ms.
-  const knownTotal = !query.q && !after && query.from >= FROM_END_MIN_OFFSET ? await countTransactions(organizationId, query, filters) : undefined;
-  const window =
-    knownTotal !== undefined && query.from >= knownTotal / 2
-      ? fromEndWindow(query, knownTotal)
-      : // One order beyond the page tells whether there is a next one.
-        { ordering: [direction(SORT_KEYS[query.sort]), direction(orders.id)], offset: query.from, limit: query.size + 1 };
-  const matches = (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches");
-  const page = db
-    .select({ pageId: sql<string>`${orders.id}`.as("page_id"), matches })
-    .from(orders)
-    .where(and(eq(orders.organizationId, organizationId), ...filters, after))
-    .orderBy(...window.ordering)
-    .limit(window.limit)
-    .offset(window.offset);
+  const deep = !query.q && !after && query.from >= DEEP_PAGE_MIN_OFFSET;
+  let page: SQL;
+  let knownTotal: number | undefined;
+  if (deep && query.sort === "date") page = datePageFromCounters(organizationId, query, filters);
+  else {
+    // A deep page in the second half is read from the end, in the reverse order, so the index scan skips the
+    // orders after the page instead of the (more) orders before it. That needs the total first, which the
+    // trigger-kept counters give in a few ms.
+    knownTotal = deep ? await countTransactions(organizationId, query, filters) : undefined;
+    const direction = query.order === "asc" ? asc : desc;
+    const window =
+      knownTotal !== undefined && query.from >= knownTotal / 2
+        ? fromEndWindow(query, knownTotal)
+        : // One order beyond the page tells whether there is a next one.
+          { ordering: [direction(SORT_KEYS[query.sort]), direction(orders.id)], offset: query.from, limit: query.size + 1 };
+    const matches = (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches");
+    page = db
+      .select({ pageId: sql<string>`${orders.id}`.as("page_id"), matches })
+      .from(orders)
+      .where(and(eq(orders.organizationId, organizationId), ...filters, after))
+      .orderBy(...window.ordering)
+      .limit(window.limit)
+      .offset(window.offset)
+      .getSQL();
+  }
   const [rows, total] = await Promise.all([
-    db.execute(pageRowsOf(page.getSQL(), query)).then((result) => rowsOf<PageRow>(result)),
+    db.execute(pageRowsOf(page, query)).then((result) => rowsOf<PageRow>(result)),
     countInPage ? undefined : (knownTotal ?? countTransactions(organizationId, query, filters)),
   ]);
   return { rows, total };
+}
+
+/**
+ * A deep page in date order (and one order beyond it): order_date_page_start gives, from the per-day counters, the
+ * created_at bound the page's day begins at and the orders to skip past it (fewer than that day's), in the same
+ * statement as the page, so both see the same orders.
+ */
+function datePageFromCounters(organizationId: string, query: TransactionsQuery, filters: SQL[]): SQL {
+  const descending = query.order !== "asc";
+  const direction = descending ? desc : asc;
+  const fromBound = descending ? sql`${orders.createdAt} < (select "bound" from "page_start")` : sql`${orders.createdAt} >= (select "bound" from "page_start")`;
+  return sql`with "page_start" as materialized (
+      select "bound", "remaining" from order_date_page_start(${organizationId}::uuid, ${matchingArguments(query)}, ${descending}::boolean, ${query.from}::bigint)
+    )
+    select ${orders.id} as "page_id", null::bigint as "matches" from ${orders}
+    where ${and(eq(orders.organizationId, organizationId), ...filters, fromBound)}
+    order by ${direction(orders.createdAt)}, ${direction(orders.id)}
+    limit ${query.size + 1} offset (select "remaining" from "page_start")`;
 }
 
 /**
@@ -183,8 +213,11 @@ function searchedStatement(organizationId: string, query: TransactionsQuery): Qu
   return { sql: statement.sql, params: fillPlaceholders(statement.params, values) };
 }
 
-/** From this offset on, a page may be read from the end (searchTransactions); shallower pages count in parallel. */
-const FROM_END_MIN_OFFSET = 1_000;
+/**
+ * From this offset on, a page starts from its day's counters or from the nearer end (listedRows); a shallower page
+ * skips fewer index entries than finding either costs, and counts in parallel.
+ */
+const DEEP_PAGE_MIN_OFFSET = 1_000;
 
 /**
  * The page's window in the reverse ordering, for `total` matching orders: the same orders as offset `from` (and
