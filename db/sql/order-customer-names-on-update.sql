@@ -10,9 +10,8 @@ BEGIN
   INSERT INTO order_customer_names (organization_id, name) VALUES (NEW.organization_id, lower(NEW.customer_name))
   ON CONFLICT DO NOTHING;
   UPDATE order_email_word_orders m SET lower_customer_name = lower(NEW.customer_name)
-  FROM order_email_words ew, email_words(OLD.customer_email) AS w
-  WHERE ew.organization_id = OLD.organization_id AND ew.word = w.word AND NOT w.in_domain
-    AND m.word_id = ew.id AND m.order_id = OLD.id;
+  FROM order_email_word_ids(OLD.organization_id, OLD.customer_email) AS k
+  WHERE m.word_id = k.word_id AND m.order_id = OLD.id;
   RETURN NULL;
 END $$;
 

@@ -24,11 +24,10 @@ BEGIN
   INSERT INTO order_email_words (organization_id, word)
   SELECT organization_id, word FROM words WHERE NOT in_domain ORDER BY 1, 2
   ON CONFLICT DO NOTHING;
-  -- Each word's id by its key, not a join the planner could turn into a scan of the words per order.
+  -- Each word's id by its key (order_email_word_ids), not a join the planner could turn into a scan of the words per
+  -- order.
   INSERT INTO order_email_word_orders (word_id, order_id, lower_customer_name)
-  SELECT DISTINCT (SELECT ew.id FROM order_email_words ew WHERE ew.organization_id = o.organization_id AND ew.word = w.word), o.id,
-    lower(o.customer_name)
+  SELECT DISTINCT k.word_id, o.id, lower(o.customer_name)
   FROM unnest(organization_ids, order_ids, emails, customer_names) AS o(organization_id, id, customer_email, customer_name),
-    email_words(o.customer_email) AS w
-  WHERE NOT w.in_domain;
+    order_email_word_ids(o.organization_id, o.customer_email) AS k;
 END $$;

@@ -4,13 +4,8 @@
 CREATE OR REPLACE FUNCTION orders_email_words_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM order_email_word_orders m
-  USING (
-    SELECT (SELECT ew.id FROM order_email_words ew WHERE ew.organization_id = d.organization_id AND ew.word = w.word) AS word_id,
-      d.id AS order_id
-    FROM deleted_orders d, email_words(d.customer_email) AS w
-    WHERE NOT w.in_domain
-  ) AS k
-  WHERE m.word_id = k.word_id AND m.order_id = k.order_id;
+  USING deleted_orders d, order_email_word_ids(d.organization_id, d.customer_email) AS k
+  WHERE m.word_id = k.word_id AND m.order_id = d.id;
   RETURN NULL;
 END $$;
 

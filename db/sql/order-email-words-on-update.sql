@@ -6,9 +6,8 @@
 CREATE OR REPLACE FUNCTION orders_email_words_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM order_email_word_orders m
-  USING order_email_words ew, email_words(OLD.customer_email) AS w
-  WHERE ew.organization_id = OLD.organization_id AND ew.word = w.word AND NOT w.in_domain
-    AND m.word_id = ew.id AND m.order_id = OLD.id;
+  USING order_email_word_ids(OLD.organization_id, OLD.customer_email) AS k
+  WHERE m.word_id = k.word_id AND m.order_id = OLD.id;
   PERFORM add_order_email_words(ARRAY[NEW.organization_id], ARRAY[NEW.id], ARRAY[NEW.customer_email], ARRAY[NEW.customer_name]);
   RETURN NULL;
 END $$;
