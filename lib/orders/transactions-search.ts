@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, fillPlaceholders, or, sql, type Query, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, fillPlaceholders, gte, lt, or, sql, type Query, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect, unionAll } from "drizzle-orm/pg-core";
 import { db, executeWithGenericPlan, rowsOf } from "@/db/client";
 import { events, orderDailySales, orders, organizations } from "@/db/schema";
@@ -85,35 +85,40 @@ async function listedRows(organizationId: string, query: TransactionsQuery): Pro
   // A short `q` is one scan of the organization's orders: the same pass counts them (see searchedRows).
   const countInPage = Boolean(query.q) && !after;
   const deep = !query.q && !after && query.from >= DEEP_PAGE_MIN_OFFSET;
-  let page: SQL;
-  let knownTotal: number | undefined;
-  if (deep && query.sort === "date") page = datePageFromCounters(organizationId, query, filters);
-  else {
-    // A deep page in the second half is read from the end, in the reverse order, so the index scan skips the
-    // orders after the page instead of the (more) orders before it. That needs the total first, which the
-    // trigger-kept counters give in a few ms.
-    knownTotal = deep ? await countTransactions(organizationId, query, filters) : undefined;
-    const direction = query.order === "asc" ? asc : desc;
-    const window =
-      knownTotal !== undefined && query.from >= knownTotal / 2
-        ? fromEndWindow(query, knownTotal)
-        : // One order beyond the page tells whether there is a next one.
-          { ordering: [direction(SORT_KEYS[query.sort]), direction(orders.id)], offset: query.from, limit: query.size + 1 };
-    const matches = (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches");
-    page = db
-      .select({ pageId: sql<string>`${orders.id}`.as("page_id"), matches })
-      .from(orders)
-      .where(and(eq(orders.organizationId, organizationId), ...filters, after))
-      .orderBy(...window.ordering)
-      .limit(window.limit)
-      .offset(window.offset)
-      .getSQL();
-  }
+  const fromDayCounters = deep && query.sort === "date";
+  // A deep page in another sort, in the second half, is read from the end (offsetPage), which needs the total first:
+  // the trigger-kept counters give it in a few ms.
+  const knownTotal = deep && !fromDayCounters ? await countTransactions(organizationId, query, filters) : undefined;
+  const page = fromDayCounters
+    ? datePageFromCounters(organizationId, query, filters)
+    : offsetPage(organizationId, query, [...filters, after], countInPage, knownTotal);
   const [rows, total] = await Promise.all([
     db.execute(pageRowsOf(page, query)).then((result) => rowsOf<PageRow>(result)),
     countInPage ? undefined : (knownTotal ?? countTransactions(organizationId, query, filters)),
   ]);
   return { rows, total };
+}
+
+/**
+ * A page (and one order beyond it) by its offset in the query's ordering, or, with the `total` known and the page in
+ * the second half, in the reverse ordering (fromEndWindow), so the index scan skips the orders after the page
+ * instead of the (more) orders before it. With `countInPage` each row carries the number of matching orders.
+ */
+function offsetPage(organizationId: string, query: TransactionsQuery, conditions: (SQL | undefined)[], countInPage: boolean, total?: number): SQL {
+  const direction = query.order === "asc" ? asc : desc;
+  const window =
+    total !== undefined && query.from >= total / 2
+      ? fromEndWindow(query, total)
+      : { ordering: [direction(SORT_KEYS[query.sort]), direction(orders.id)], offset: query.from, limit: query.size + 1 };
+  const matches = (countInPage ? sql<number | null>`count(*) over ()` : sql<number | null>`null::bigint`).as("matches");
+  return db
+    .select({ pageId: sql<string>`${orders.id}`.as("page_id"), matches })
+    .from(orders)
+    .where(and(eq(orders.organizationId, organizationId), ...conditions))
+    .orderBy(...window.ordering)
+    .limit(window.limit)
+    .offset(window.offset)
+    .getSQL();
 }
 
 /**
@@ -124,12 +129,12 @@ async function listedRows(organizationId: string, query: TransactionsQuery): Pro
 function datePageFromCounters(organizationId: string, query: TransactionsQuery, filters: SQL[]): SQL {
   const descending = query.order !== "asc";
   const direction = descending ? desc : asc;
-  const fromBound = descending ? sql`${orders.createdAt} < (select "bound" from "page_start")` : sql`${orders.createdAt} >= (select "bound" from "page_start")`;
+  const bound = sql`(select "bound" from "page_start")`;
   return sql`with "page_start" as materialized (
       select "bound", "remaining" from order_date_page_start(${organizationId}::uuid, ${matchingArguments(query)}, ${descending}::boolean, ${query.from}::bigint)
     )
     select ${orders.id} as "page_id", null::bigint as "matches" from ${orders}
-    where ${and(eq(orders.organizationId, organizationId), ...filters, fromBound)}
+    where ${and(eq(orders.organizationId, organizationId), ...filters, descending ? lt(orders.createdAt, bound) : gte(orders.createdAt, bound))}
     order by ${direction(orders.createdAt)}, ${direction(orders.id)}
     limit ${query.size + 1} offset (select "remaining" from "page_start")`;
 }

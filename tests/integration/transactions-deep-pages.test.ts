@@ -14,12 +14,14 @@ import { createTenant } from "../support/fixtures";
 const ORDERS = 2_300;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+type Sort = "date" | "price" | "customer_name";
+
 describe("transactions search: deep pages from the day counters and from the end", () => {
   useTestDatabase();
   let organizationId: string;
 
   /** The page by plain SQL, written independently of the search: offset over the ordering, key then uuid. */
-  async function expectedPage(sort: "date" | "price" | "customer_name", order: "asc" | "desc", from: number, size: number, filter?: SQL) {
+  async function expectedPage(sort: Sort, order: "asc" | "desc", from: number, size: number, filter?: SQL) {
     const key = { date: orders.createdAt, price: orders.totalPrice, customer_name: sql`lower(${orders.customerName})` }[sort];
     const direction = order === "asc" ? asc : desc;
     const rows = await db
@@ -32,6 +34,18 @@ describe("transactions search: deep pages from the day counters and from the end
     return rows.map((row) => row.id);
   }
 
+  /** The search's page of 25 at `from` is expectedPage's, with the exact count and a next cursor unless it is the last. */
+  async function expectPageAt(params: Record<string, string>, filter: SQL | undefined, total: number, sort: Sort, order: "asc" | "desc", from: number) {
+    const label = `${JSON.stringify(params)} ${sort} ${order} from ${from}`;
+    const page = await searchTransactions(organizationId, transactionsQuerySchema.parse({ ...params, sort, order, size: "25", from: String(from) }));
+    expect(page.total_count, label).toBe(total);
+    expect(
+      page.orders.map((o) => o.uuid),
+      label,
+    ).toEqual(await expectedPage(sort, order, from, 25, filter));
+    expect(page.next_cursor !== undefined, label).toBe(from + 25 < total);
+  }
+
   it("gives the same orders, count and next cursor as the offset in the query's ordering, every sort, order and filter", async () => {
     organizationId = (await createTenant()).organization.id;
     await bulkSeedOrders(organizationId, ORDERS);
@@ -41,7 +55,7 @@ describe("transactions search: deep pages from the day counters and from the end
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(orders)
       .where(and(eq(orders.organizationId, organizationId), eq(orders.isRefunded, false)));
-    const filters = [
+    const filters: { params: Record<string, string>; filter?: SQL; total: number }[] = [
       { params: {}, filter: undefined, total: ORDERS },
       { params: { is_refunded: "false" }, filter: eq(orders.isRefunded, false), total: notRefunded!.n },
     ];
@@ -49,20 +63,13 @@ describe("transactions search: deep pages from the day counters and from the end
       for (const sort of ["date", "price", "customer_name"] as const) {
         for (const order of ["asc", "desc"] as const) {
           for (const from of [1_000, Math.floor(total / 2) + 1, total - 26, total - 25, total - 3, total - 1, total, total + 40]) {
-            const label = `${JSON.stringify(params)} ${sort} ${order} from ${from}`;
-            const query = transactionsQuerySchema.parse({ ...params, sort, order, size: "25", from: String(from) });
-            const page = await searchTransactions(organizationId, query);
-            expect(page.total_count, label).toBe(total);
-            expect(
-              page.orders.map((o) => o.uuid),
-              label,
-            ).toEqual(await expectedPage(sort, order, from, 25, filter));
-            expect(page.next_cursor !== undefined, label).toBe(from + 25 < total);
+            await expectPageAt(params, filter, total, sort, order, from);
           }
         }
       }
     }
   });
+
   it("places date-ordered pages by the day counters under date bounds, events, refund state and channels", async () => {
     organizationId = (await createTenant()).organization.id;
     await bulkSeedOrders(organizationId, ORDERS);
@@ -104,14 +111,7 @@ describe("transactions search: deep pages from the day counters and from the end
       expect(total, JSON.stringify(params)).toBeGreaterThan(1_100);
       for (const order of ["asc", "desc"] as const) {
         for (const from of [1_000, 1_001, Math.floor(total / 2), total - 26, total - 25, total - 1, total, total + 40]) {
-          const label = `${JSON.stringify(params)} ${order} from ${from}`;
-          const page = await searchTransactions(organizationId, transactionsQuerySchema.parse({ ...params, order, size: "25", from: String(from) }));
-          expect(page.total_count, label).toBe(total);
-          expect(
-            page.orders.map((o) => o.uuid),
-            label,
-          ).toEqual(await expectedPage("date", order, from, 25, filter));
-          expect(page.next_cursor !== undefined, label).toBe(from + 25 < total);
+          await expectPageAt(params, filter, total, "date", order, from);
         }
       }
     }
