@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { parseEnv } from "./lib/env-schema";
+import { API_PREFIXES } from "./lib/http/api-prefixes";
 
 // Not lib/env: Next.js loads this file outside its server bundles, where `server-only` refuses to load.
 const env = parseEnv(process.env);
@@ -16,6 +17,22 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` checks the whole project once; the build need not do it again.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
+  // The API is served by Pages Router API routes (lib/http/pages-api.ts says why), under pages/api/. Its public
+  // paths are rewritten to them before any page or route is looked up.
+  async rewrites() {
+    return {
+      beforeFiles: API_PREFIXES.flatMap((prefix) => [
+        { source: `/${prefix}`, destination: `/api/${prefix}` },
+        { source: `/${prefix}/:path*`, destination: `/api/${prefix}/:path*` },
+      ]),
+      afterFiles: [],
+      fallback: [],
+    };
+  },
+  // Pages Router bundles are built like the App Router's: dependencies bundled (but for serverExternalPackages),
+  // and `server-only` resolved to its server side, which the App Router gets from the react-server condition.
+  bundlePagesRouterDependencies: true,
+  turbopack: { resolveAlias: { "server-only": { browser: "server-only", default: "server-only/empty.js" } } },
   // forbidden(): a role without a page's permission gets a 403 (lib/dashboard/session.ts).
   experimental: { authInterrupts: true },
 };

@@ -3,7 +3,7 @@ import { isCrossOriginRequest } from "@/lib/auth/same-origin";
 import { REQUESTED_PATH_HEADER } from "@/lib/dashboard/return-path";
 import { serviceUnavailablePage } from "@/lib/dashboard/unavailable-page";
 import { databaseHealth } from "@/lib/health";
-import { ApiError, apiErrorResponse, newTraceId } from "@/lib/http/errors";
+import { ApiError, apiErrorResponse, newTraceId, toWebResponse } from "@/lib/http/errors";
 
 const API_PREFIXES = /^\/(?:v1|analytics_search|webhooks)(?:\/|$)/;
 
@@ -19,7 +19,7 @@ function isServerActionCall(request: NextRequest): boolean {
 /** Next.js refuses a server action posted from another origin too, but as a 500; it is the caller's fault. */
 function crossOriginActionAnswer(request: NextRequest): Response | null {
   if (!isServerActionCall(request) || !isCrossOriginRequest(request.headers)) return null;
-  return apiErrorResponse(new ApiError("forbidden", "Cross-origin server action requests are refused"), newTraceId());
+  return toWebResponse(apiErrorResponse(new ApiError("forbidden", "Cross-origin server action requests are refused"), newTraceId()));
 }
 
 /**
@@ -36,7 +36,7 @@ function malformedPathAnswer(request: NextRequest): Response | null {
     return null;
   } catch {
     if (API_PREFIXES.test(pathname)) {
-      return apiErrorResponse(new ApiError("not_found", "No such resource: the path is not valid percent-encoded UTF-8"), newTraceId());
+      return toWebResponse(apiErrorResponse(new ApiError("not_found", "No such resource: the path is not valid percent-encoded UTF-8"), newTraceId()));
     }
     // No route has this name, so the root not-found page answers, with status 404.
     return NextResponse.rewrite(new URL("/_malformed-path", request.url));

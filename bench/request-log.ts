@@ -16,6 +16,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
 import type { DatabaseHandle } from "@/db/client";
+import type { ApiRequest, RouteHandler } from "@/lib/http/route";
 import { benchDatabase } from "./support/database";
 import { request } from "./support/http-client";
 import { benchLogger } from "./support/log";
@@ -87,21 +88,33 @@ async function inProcessCost(organizationId: string, apiKeyId: string) {
   const { noteApiKey, noteRequestBody, withRequestLog } = await import("@/lib/request-log/capture");
   const { flushRequestLog } = await import("@/lib/request-log/buffer");
   const headers = { "X-Trace-Id": "0".repeat(24), Location: "/v1/venues/ven_0190f0a1b2c37d4e8f9a0b1c2d3e4f50" };
-  const bare = async (request: Request) => {
-    await request.text();
-    return new Response(null, { status: 201, headers });
+  const text = async (request: ApiRequest) => {
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of request.body ?? []) chunks.push(chunk);
+    return Buffer.concat(chunks).toString("utf8");
+  };
+  const bare: RouteHandler = async (request) => {
+    await text(request);
+    return { status: 201, headers, body: null };
   };
   const logged = withRequestLog(async (request) => {
     noteApiKey(request, { id: apiKeyId, organizationId });
-    noteRequestBody(request, JSON.parse(await request.text()));
-    return new Response(null, { status: 201, headers });
+    noteRequestBody(request, JSON.parse(await text(request)));
+    return { status: 201, headers, body: null };
   });
-  const context = { params: Promise.resolve({}) };
-  const body = JSON.stringify(VENUE);
-  const perRequestUs = async (serve: (request: Request, ctx: typeof context) => Promise<Response>) => {
+  const context = { params: {} };
+  const body = Buffer.from(JSON.stringify(VENUE));
+  const perRequestUs = async (serve: RouteHandler) => {
     const started = performance.now();
     for (let i = 0; i < IN_PROCESS_REQUESTS; i++) {
-      const request = new Request("http://127.0.0.1/v1/venues", { method: "POST", headers: { "Content-Type": "application/json", "User-Agent": "bench" }, body });
+      const request: ApiRequest = {
+        method: "POST",
+        url: "http://127.0.0.1/v1/venues",
+        headers: new Headers({ "Content-Type": "application/json", "User-Agent": "bench" }),
+        body: (async function* () {
+          yield body;
+        })(),
+      };
       await serve(request, context);
     }
     return ((performance.now() - started) / IN_PROCESS_REQUESTS) * 1000;

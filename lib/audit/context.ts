@@ -37,7 +37,7 @@ const USER_AGENT_MAX = 512;
  * The client's address: the first X-Forwarded-For hop (set by `next start`, or a proxy in front of it), else
  * X-Real-IP. Behind a proxy that does not overwrite X-Forwarded-For a client can choose what is recorded.
  */
-export function originOf(headers: Headers): RequestOrigin {
+export function originOf(headers: Pick<Headers, "get">): RequestOrigin {
   const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   const ip = forwarded || headers.get("x-real-ip")?.trim() || null;
   const userAgent = headers.get("user-agent")?.slice(0, USER_AGENT_MAX) || null;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { NextApiRequest, NextApiResponse } from "next";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { z } from "zod";
@@ -123,9 +124,29 @@ export interface SignedInUser extends SessionSubject {
   role: Role;
 }
 
-/** The user of the request's session cookie, or null when there is none or it has ended (see currentSessionRole). */
-export async function signedInUser(): Promise<SignedInUser | null> {
-  const session = await auth();
+// The request headers Auth.js reads a session from: its cookie, and the host its URLs are made for.
+const SESSION_HEADERS = ["cookie", "host", "x-forwarded-host", "x-forwarded-proto"];
+
+/**
+ * An API route's session, read by Auth.js's API-route form from the request's headers. The refreshed session
+ * cookie it would set is not sent, as auth() in an App Router route handler sends none either.
+ */
+function apiRouteSession(headers: Pick<Headers, "get">) {
+  const request = new Headers();
+  for (const name of SESSION_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null) request.set(name, value);
+  }
+  return auth({ headers: request } as unknown as NextApiRequest, { headers: new Headers() } as unknown as NextApiResponse);
+}
+
+/**
+ * The user of the request's session cookie, or null when there is none or it has ended (see currentSessionRole).
+ * Pages and server actions call it without arguments (Auth.js finds their request's headers itself); an API
+ * route passes its request's headers.
+ */
+export async function signedInUser(headers?: Pick<Headers, "get">): Promise<SignedInUser | null> {
+  const session = await (headers ? apiRouteSession(headers) : auth());
   if (!session?.organizationId || !session.userId) return null;
   const subject = { userId: session.userId, organizationId: session.organizationId, sessionVersion: session.sessionVersion };
   const role = await currentSessionRole(subject);

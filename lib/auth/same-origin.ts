@@ -5,7 +5,7 @@
  * only hand-made requests lack it, and those carry no cookie the sender does not already hold. Origin
  * "null" (sandboxed frames, data: URLs) and an unparsable Origin count as foreign.
  */
-export function isCrossOriginRequest(headers: Headers): boolean {
+export function isCrossOriginRequest(headers: Pick<Headers, "get">): boolean {
   const origin = headers.get("origin");
   if (origin === null) return false;
   let originHost: string;

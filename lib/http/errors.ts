@@ -74,16 +74,32 @@ export function newTraceId(): string {
   return id;
 }
 
+/**
+ * A response as the API sends it: its body already serialised (JSON) or streamed (a download). The Pages Router
+ * API routes write it to Node's response (lib/http/pages-api.ts); toWebResponse makes it a web Response for the
+ * proxy and the App Router routes.
+ */
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | ReadableStream<Uint8Array> | null;
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string>): ApiResponse {
+  return { status, headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(body) };
+}
+
+export function toWebResponse(response: ApiResponse): Response {
+  return new Response(response.body, { status: response.status, headers: response.headers });
+}
+
 /** The error body `{ error, code, trace_id, details? }` with its status and the X-Trace-Id header. */
-export function apiErrorResponse(apiError: ApiError, traceId: string, extraHeaders: Record<string, string> = {}): Response {
+export function apiErrorResponse(apiError: ApiError, traceId: string, extraHeaders: Record<string, string> = {}): ApiResponse {
   const body = {
     error: apiError.message,
     code: apiError.code,
     trace_id: traceId,
     ...(apiError.details?.length ? { details: apiError.details } : {}),
   };
-  return Response.json(body, {
-    status: apiError.status,
-    headers: { ...extraHeaders, ...apiError.headers, "X-Trace-Id": traceId, "Cache-Control": "no-store" },
-  });
+  return jsonResponse(apiError.status, body, { ...extraHeaders, ...apiError.headers, "X-Trace-Id": traceId, "Cache-Control": "no-store" });
 }

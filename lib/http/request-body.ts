@@ -1,4 +1,5 @@
 import { ApiError } from "./errors";
+import type { ApiRequest } from "./route";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -48,13 +49,13 @@ export interface RequestBody {
  * reading); undefined when there is none. Anything else is a 4xx: too large, not JSON, not UTF-8, or text
  * that is not well-formed Unicode.
  */
-export async function readBody(request: Request): Promise<RequestBody | undefined> {
+export async function readBody(request: ApiRequest): Promise<RequestBody | undefined> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError("payload_too_large", "Request body exceeds 1 MiB");
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
-    for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+    for await (const chunk of request.body) {
       size += chunk.byteLength;
       if (size > MAX_BODY_BYTES) throw new ApiError("payload_too_large", "Request body exceeds 1 MiB");
       chunks.push(chunk);

@@ -9,7 +9,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { noteApiKey, noteRequestBody, withRequestLog } from "@/lib/request-log/capture";
 import { apiErrorFromDatabase } from "./db-errors";
-import { ApiError, apiErrorResponse, newTraceId, type ErrorDetail } from "./errors";
+import { ApiError, apiErrorResponse, jsonResponse, newTraceId, type ApiResponse, type ErrorDetail } from "./errors";
 import { withIdempotency } from "./idempotency";
 import type { Access, Operation, PathParamNames } from "./operation";
 import { admitted, enforceRateLimit } from "./rate-limit";
@@ -26,8 +26,20 @@ export interface Principal {
 /** What the operation declares a schema for arrives parsed; the rest is undefined. */
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
+/**
+ * What the API reads of a request. A web Request has it; so has Node's request seen through
+ * lib/http/pages-api.ts, without building one.
+ */
+export interface ApiRequest {
+  method: string;
+  /** Absolute, as the client asked for it. */
+  url: string;
+  headers: Pick<Headers, "get">;
+  body: AsyncIterable<Uint8Array> | null;
+}
+
 export interface RequestContext<Op extends Operation> {
-  request: Request;
+  request: ApiRequest;
   params: Record<PathParamNames<Op["path"]>, string>;
   traceId: string;
   principal: Principal;
@@ -50,8 +62,8 @@ export const noContent = (): Reply => ({ status: 204 });
 /** A download: the stream is sent as it is produced, after the checks (one request for the rate limit). */
 export const streamed = (body: ReadableStream<Uint8Array>, headers: Record<string, string>): Reply => ({ status: 200, body, headers });
 
-type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
-export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+type RouteContext = { params: Record<string, string> };
+export type RouteHandler = (request: ApiRequest, context: RouteContext) => Promise<ApiResponse>;
 /** A route handler serving one operation, which it carries (route tables and tests read it). */
 export type Endpoint = RouteHandler & { operation: Operation };
 
@@ -77,7 +89,7 @@ function queryObject(url: URL): Record<string, string> {
   return out;
 }
 
-function bearer(request: Request): string | null {
+function bearer(request: ApiRequest): string | null {
   const header = request.headers.get("authorization")?.trim();
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header);
@@ -89,14 +101,14 @@ interface Authorized {
   headers: Record<string, string>;
 }
 
-async function authorize(request: Request, access: Access): Promise<Authorized> {
+async function authorize(request: ApiRequest, access: Access): Promise<Authorized> {
   const token = bearer(request);
   if ("dashboard" in access) {
     // The session cookie goes along with any site's form or fetch; only this site's pages may write with it.
     if (!token && !SAFE_METHODS.has(request.method) && isCrossOriginRequest(request.headers)) {
       throw new ApiError("forbidden", "Cross-origin requests with the dashboard session are refused");
     }
-    const principal = await resolveDashboardPrincipal(token);
+    const principal = await resolveDashboardPrincipal(token, request.headers);
     if (!principal) {
       throw new ApiError(
         "unauthorized",
@@ -120,7 +132,7 @@ async function authorize(request: Request, access: Access): Promise<Authorized> 
   return { principal: { organizationId: key.organizationId, apiKeyId: key.id }, headers };
 }
 
-export function errorResponse(error: unknown, traceId: string, extraHeaders: Record<string, string> = {}): Response {
+export function errorResponse(error: unknown, traceId: string, extraHeaders: Record<string, string> = {}): ApiResponse {
   const apiError =
     error instanceof ApiError ? error : (apiErrorFromDatabase(error) ?? new ApiError("internal", "Internal server error"));
   if (apiError.status >= 500) log.error("request failed", { trace_id: traceId, error: String(error), stack: (error as Error)?.stack });
@@ -147,7 +159,7 @@ export function endpoint<const Op extends Operation>(
     try {
       const authorized = await authorize(request, operation.access);
       headers = authorized.headers;
-      const params = (await context.params) as Record<string, string>;
+      const { params } = context;
       const url = new URL(request.url);
       const rawBody = request.method === "GET" || request.method === "DELETE" ? undefined : await readBody(request);
       const { principal } = authorized;
@@ -176,9 +188,9 @@ export function endpoint<const Op extends Operation>(
       const responseHeaders: Record<string, string> = { ...headers, "X-Trace-Id": traceId, "Cache-Control": "no-store" };
       if (reply.replayed) responseHeaders["Idempotent-Replayed"] = "true";
       if (reply.status === 201 && operation.location) responseHeaders.Location = locationOf(operation.location, reply.body, params);
-      if (reply.status === 204) return new Response(null, { status: 204, headers: responseHeaders });
-      if (reply.body instanceof ReadableStream) return new Response(reply.body, { status: reply.status, headers: { ...responseHeaders, ...reply.headers } });
-      return Response.json(reply.body, { status: reply.status, headers: responseHeaders });
+      if (reply.status === 204) return { status: 204, headers: responseHeaders, body: null };
+      if (reply.body instanceof ReadableStream) return { status: reply.status, headers: { ...responseHeaders, ...reply.headers }, body: reply.body };
+      return jsonResponse(reply.status, reply.body, responseHeaders);
     } catch (error) {
       return errorResponse(error, traceId, headers);
     }

@@ -1,6 +1,6 @@
 import "server-only";
 import { log } from "@/lib/log";
-import type { RouteHandler } from "@/lib/http/route";
+import type { ApiRequest, RouteHandler } from "@/lib/http/route";
 import { recordRequest } from "./buffer";
 
 interface Seen {
@@ -10,27 +10,27 @@ interface Seen {
 }
 
 // What the route wrapper learns while serving a request, for the record made once its response exists.
-const seenBy = new WeakMap<Request, Seen>();
+const seenBy = new WeakMap<ApiRequest, Seen>();
 
-function seen(request: Request): Seen {
+function seen(request: ApiRequest): Seen {
   let entry = seenBy.get(request);
   if (!entry) seenBy.set(request, (entry = {}));
   return entry;
 }
 
 /** The request was authenticated with this sk_ key: it is logged, whatever its response (a 429 or 403 too). */
-export function noteApiKey(request: Request, key: { id: string; organizationId: string }): void {
+export function noteApiKey(request: ApiRequest, key: { id: string; organizationId: string }): void {
   Object.assign(seen(request), { organizationId: key.organizationId, apiKeyId: key.id });
 }
 
 /** The parsed JSON body of a write, logged redacted. */
-export function noteRequestBody(request: Request, body: unknown): void {
+export function noteRequestBody(request: ApiRequest, body: unknown): void {
   seen(request).body = body;
 }
 
 const ORDER_PATH = /^\/v1\/orders\/(ord_[0-9a-f]{32})(?:\/|$)/;
 
-function clientIp(headers: Headers): string | null {
+function clientIp(headers: ApiRequest["headers"]): string | null {
   return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || null;
 }
 
@@ -44,12 +44,12 @@ export function withRequestLog(serve: RouteHandler): RouteHandler {
     if (entry?.apiKeyId) {
       try {
         const url = new URL(request.url);
-        const location = response.status === 201 ? response.headers.get("location") : null;
+        const location = response.status === 201 ? (response.headers.Location ?? null) : null;
         const write = request.method !== "GET";
         recordRequest({
           organizationId: entry.organizationId!,
           apiKeyId: entry.apiKeyId,
-          traceId: response.headers.get("x-trace-id") ?? "",
+          traceId: response.headers["X-Trace-Id"] ?? "",
           method: request.method,
           path: url.pathname,
           query: url.search.slice(1),

@@ -9,7 +9,7 @@ import { OPERATIONS } from "@/lib/openapi/operations";
 // Route modules are imported here, so this file starts no Next.js server: the two would share Next's
 // request-scoped storage in one process.
 const root = path.resolve(import.meta.dirname, "..", "..");
-const API_DIRS = ["app/v1", "app/analytics_search", "app/webhooks"];
+const API_DIRS = ["pages/api/v1", "pages/api/analytics_search", "pages/api/webhooks"];
 
 interface RouteModule {
   file: string;
@@ -19,20 +19,18 @@ interface RouteModule {
   endpoints: Map<string, Endpoint>;
 }
 
-/** Every route.ts of the API, imported, with the endpoints (handlers that carry an operation) it exports. */
+/** Every route file of the API (pages/api/…), imported, with the endpoints (handlers that carry an operation) it serves. */
 async function routeModules(): Promise<RouteModule[]> {
   const found: RouteModule[] = [];
   for (const dir of API_DIRS) {
     for (const entry of readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })) {
-      if (path.basename(entry) !== "route.ts") continue;
-      const segments = path.dirname(entry).split(path.sep).filter((s) => s !== ".");
+      if (!entry.endsWith(".ts")) continue;
+      const segments = entry.replace(/(^|\/)index\.ts$|\.ts$/, "").split(path.sep).filter(Boolean);
       // Catch-all segments only answer unknown paths with the API's 404 body; they are no operation.
       if (segments.some((s) => s.startsWith("[..") || s.startsWith("[[..."))) continue;
-      const urlPath = "/" + [dir.replace(/^app\//, ""), ...segments.map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))].join("/");
-      const exports = (await import(path.join(root, dir, entry))) as Record<string, unknown>;
-      const endpoints = new Map(
-        Object.entries(exports).filter((entry): entry is [string, Endpoint] => typeof entry[1] === "function" && "operation" in entry[1]),
-      );
+      const urlPath = "/" + [dir.replace(/^pages\/api\//, ""), ...segments.map((s) => s.replace(/^\[(.+)\]$/, "{$1}"))].join("/");
+      const served = ((await import(path.join(root, dir, entry))) as { default: { endpoints?: readonly Endpoint[] } }).default;
+      const endpoints = new Map((served.endpoints ?? []).map((handler) => [handler.operation.method.toUpperCase(), handler]));
       found.push({ file: path.join(dir, entry), path: urlPath, endpoints });
     }
   }

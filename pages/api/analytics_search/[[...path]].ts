@@ -1,0 +1,5 @@
+import { unknownPaths } from "@/lib/http/route-exports";
+
+export const config = { api: { bodyParser: false } };
+
+export default unknownPaths();

@@ -1,0 +1,12 @@
+import { endpoint, ok } from "@/lib/http/route";
+import { route } from "@/lib/http/route-exports";
+import { WEBHOOK_DELIVERIES } from "@/lib/openapi/operations/webhook-deliveries";
+import { getDelivery } from "@/lib/webhooks/deliveries";
+
+export const config = { api: { bodyParser: false } };
+
+export default route(
+  endpoint(WEBHOOK_DELIVERIES.getDelivery, async ({ principal, params }) =>
+    ok(await getDelivery(principal.organizationId, params.id)),
+  ),
+);
