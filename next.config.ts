@@ -21,10 +21,8 @@ const nextConfig: NextConfig = {
   // paths are rewritten to them before any page or route is looked up.
   async rewrites() {
     return {
-      beforeFiles: API_PREFIXES.flatMap((prefix) => [
-        { source: `/${prefix}`, destination: `/api/${prefix}` },
-        { source: `/${prefix}/:path*`, destination: `/api/${prefix}/:path*` },
-      ]),
+      // `:path*` also matches no segment: /v1 goes to /api/v1.
+      beforeFiles: API_PREFIXES.map((prefix) => ({ source: `/${prefix}/:path*`, destination: `/api/${prefix}/:path*` })),
       afterFiles: [],
       fallback: [],
     };

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { API_PREFIXES } from "@/lib/http/api-prefixes";
 import type { Operation } from "@/lib/http/operation";
 import type { Endpoint } from "@/lib/http/route";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
@@ -9,7 +10,7 @@ import { OPERATIONS } from "@/lib/openapi/operations";
 // Route modules are imported here, so this file starts no Next.js server: the two would share Next's
 // request-scoped storage in one process.
 const root = path.resolve(import.meta.dirname, "..", "..");
-const API_DIRS = ["pages/api/v1", "pages/api/analytics_search", "pages/api/webhooks"];
+const API_DIRS = API_PREFIXES.map((prefix) => `pages/api/${prefix}`);
 
 interface RouteModule {
   file: string;
