@@ -21,8 +21,9 @@ const nextConfig: NextConfig = {
   // paths are rewritten to them before any page or route is looked up.
   async rewrites() {
     return {
-      // `:path*` also matches no segment: /v1 goes to /api/v1.
-      beforeFiles: API_PREFIXES.map((prefix) => ({ source: `/${prefix}/:path*`, destination: `/api/${prefix}/:path*` })),
+      // One rule for every prefix: Next.js matches each rule again in every API route's request (handleRewrites),
+      // compiling its pattern anew. `:path*` also matches no segment: /v1 goes to /api/v1.
+      beforeFiles: [{ source: `/:prefix(${API_PREFIXES.join("|")})/:path*`, destination: "/api/:prefix/:path*" }],
       afterFiles: [],
       fallback: [],
     };

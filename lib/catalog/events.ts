@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull, sql, type Placeholder } from "drizzle-orm";
-import { db, preparedPerHandle, type Queryable, type Transaction } from "@/db/client";
+import { db, preparedPerHandle, preparedPerShape, type Queryable, type Transaction } from "@/db/client";
 import { EVENT_STATUSES, events, ticketTypes, venues, type EventStatus } from "@/db/schema";
 import { recordAudit } from "@/lib/audit/audit-log";
 import { conflict, notFound, validationFailed } from "@/lib/http/errors";
@@ -104,26 +104,41 @@ const SORT_COLUMNS = {
 } satisfies Record<string, SortColumn>;
 export type EventSort = keyof typeof SORT_COLUMNS;
 
+/** A list's optional filters and its sort: what decides the text of its queries (preparedPerShape). */
+interface EventListShape extends ListOrder<EventSort> {
+  status: boolean;
+  venue: boolean;
+}
+
+const eventListWhere = (shape: EventListShape) =>
+  and(
+    eq(events.organizationId, sql.placeholder("organizationId")),
+    isNull(events.deletedAt),
+    shape.status ? eq(events.status, sql.placeholder("status")) : undefined,
+    shape.venue ? eq(events.venueId, sql.placeholder("venueId")) : undefined,
+  );
+const eventListKey = (shape: EventListShape) => `${shape.sort} ${shape.order} ${shape.status} ${shape.venue}`;
+
+const preparedEventPage = preparedPerShape(eventListKey, (database, shape: EventListShape) =>
+  database
+    .select(eventWithVenue)
+    .from(events)
+    .innerJoin(venues, eq(venues.id, events.venueId))
+    .where(eventListWhere(shape))
+    .orderBy(...orderThenId(SORT_COLUMNS[shape.sort], events.id, shape.order))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("event_page"),
+);
+const preparedEventCount = preparedPerShape(eventListKey, (database, shape: EventListShape) =>
+  database.select({ value: count() }).from(events).where(eventListWhere(shape)).prepare("event_count"),
+);
+
 export async function listEvents(organizationId: string, query: ListEventsQuery, sort: ListOrder<EventSort> = NEWEST_FIRST) {
   const venueId = query.venue_id ? fromPublicId("venue", query.venue_id) : null;
-  const where = and(
-    eq(events.organizationId, organizationId),
-    isNull(events.deletedAt),
-    query.status ? eq(events.status, query.status) : undefined,
-    venueId ? eq(events.venueId, venueId) : undefined,
-  );
-  const { limit, offset } = pageOf(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(eventWithVenue)
-      .from(events)
-      .innerJoin(venues, eq(venues.id, events.venueId))
-      .where(where)
-      .orderBy(...orderThenId(SORT_COLUMNS[sort.sort], events.id, sort.order))
-      .limit(limit)
-      .offset(offset),
-    db.select({ value: count() }).from(events).where(where),
-  ]);
+  const shape: EventListShape = { sort: sort.sort, order: sort.order, status: Boolean(query.status), venue: venueId !== null };
+  const values = { organizationId, status: query.status, venueId, ...pageOf(query) };
+  const [rows, [total]] = await Promise.all([preparedEventPage(shape).execute(values), preparedEventCount(shape).execute(values)]);
   return { data: rows.map((r) => serializeEvent(r.event, r.venue)), meta: pageMeta(query, total?.value ?? 0) };
 }
 

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { db, type Queryable } from "@/db/client";
+import { db, preparedPerHandle, preparedPerShape, type Queryable } from "@/db/client";
 import { events, venues } from "@/db/schema";
 import { conflict, notFound } from "@/lib/http/errors";
 import { NEWEST_FIRST, orderThenId, pageOf, type ListOrder, type PaginationQuery, type SortColumn } from "@/lib/http/pagination";
@@ -50,7 +50,29 @@ const SORT_COLUMNS = {
 } satisfies Record<string, SortColumn>;
 export type VenueSort = keyof typeof SORT_COLUMNS;
 
-const liveVenues = (organizationId: string) => and(eq(venues.organizationId, organizationId), isNull(venues.deletedAt));
+// The organization is a placeholder: both queries of a list are prepared.
+const liveVenues = and(eq(venues.organizationId, sql.placeholder("organizationId")), isNull(venues.deletedAt));
+
+/** A list's sort and whether it is one page: what decides the text of its queries (preparedPerShape). */
+interface VenueListShape extends ListOrder<VenueSort> {
+  paged: boolean;
+}
+
+const preparedVenueList = preparedPerShape(
+  (shape: VenueListShape) => `${shape.sort} ${shape.order} ${shape.paged}`,
+  (database, shape: VenueListShape) => {
+    const query = database
+      .select()
+      .from(venues)
+      .where(liveVenues)
+      .orderBy(...orderThenId(SORT_COLUMNS[shape.sort], venues.id, shape.order))
+      .$dynamic();
+    return (shape.paged ? query.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")) : query).prepare("venue_list");
+  },
+);
+const preparedVenueCount = preparedPerHandle((database) =>
+  database.select({ value: count() }).from(venues).where(liveVenues).prepare("venue_count"),
+);
 
 /**
  * GET /v1/venues: every venue, newest first. The dashboard's table asks for one `page` in its own `sort`
@@ -61,18 +83,12 @@ export async function listVenues(
   options: { page?: PaginationQuery; sort?: ListOrder<VenueSort> } = {},
 ): Promise<{ data: Venue[] }> {
   const { sort = NEWEST_FIRST, page } = options;
-  const query = db
-    .select()
-    .from(venues)
-    .where(liveVenues(organizationId))
-    .orderBy(...orderThenId(SORT_COLUMNS[sort.sort], venues.id, sort.order))
-    .$dynamic();
-  const rows = page ? await query.limit(pageOf(page).limit).offset(pageOf(page).offset) : await query;
+  const rows = await preparedVenueList({ ...sort, paged: page !== undefined }).execute({ organizationId, ...(page && pageOf(page)) });
   return { data: rows.map(serializeVenue) };
 }
 
 export async function countVenues(organizationId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(venues).where(liveVenues(organizationId));
+  const [row] = await preparedVenueCount().execute({ organizationId });
   return row?.value ?? 0;
 }
 

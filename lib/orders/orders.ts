@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { db, preparedPerHandle, type Queryable } from "@/db/client";
+import { db, preparedPerHandle, preparedPerShape, type Queryable } from "@/db/client";
 import { orderItems, orders, organizationOrderCounts } from "@/db/schema";
 import { inUuids, uuidArray } from "@/db/uuid-list";
 import { notFound } from "@/lib/http/errors";
@@ -80,16 +80,21 @@ export async function getOrder(organizationId: string, publicId: string): Promis
   return loadOrder(db, organizationId, orderId);
 }
 
+const preparedOrderCountOfOrganization = preparedPerHandle((database) =>
+  database
+    .select({ total: sql<number>`coalesce(sum(${organizationOrderCounts.orderCount}), 0)`.mapWith(Number) })
+    .from(organizationOrderCounts)
+    .where(eq(organizationOrderCounts.organizationId, sql.placeholder("organizationId")))
+    .prepare("order_count_of_organization"),
+);
+
 /**
  * The exact number of the organization's orders matching `filters`. Without filters it reads the
  * trigger-maintained organization_order_counts (a few slot rows) instead of counting every order.
  */
 export async function countOrders(organizationId: string, filters: SQL[]): Promise<number> {
   if (filters.length === 0) {
-    const [row] = await db
-      .select({ total: sql<number>`coalesce(sum(${organizationOrderCounts.orderCount}), 0)`.mapWith(Number) })
-      .from(organizationOrderCounts)
-      .where(eq(organizationOrderCounts.organizationId, organizationId));
+    const [row] = await preparedOrderCountOfOrganization().execute({ organizationId });
     return row?.total ?? 0;
   }
   const [row] = await db
@@ -99,21 +104,47 @@ export async function countOrders(organizationId: string, filters: SQL[]): Promi
   return row?.total ?? 0;
 }
 
+/** Which of GET /v1/orders's filters a request has: what decides the text of its queries (preparedPerShape). */
+interface OrderListShape {
+  event: boolean;
+  status: boolean;
+}
+
+const orderListWhere = (shape: OrderListShape) =>
+  and(
+    eq(orders.organizationId, sql.placeholder("organizationId")),
+    shape.event ? eq(orders.eventId, sql.placeholder("eventId")) : undefined,
+    shape.status ? eq(orders.status, sql.placeholder("status")) : undefined,
+  );
+const orderListKey = (shape: OrderListShape) => `${shape.event} ${shape.status}`;
+
+const preparedOrderPage = preparedPerShape(orderListKey, (database, shape: OrderListShape) =>
+  database
+    .select()
+    .from(orders)
+    .where(orderListWhere(shape))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("order_page"),
+);
+const preparedFilteredOrderCount = preparedPerShape(orderListKey, (database, shape: OrderListShape) =>
+  database
+    .select({ total: count() })
+    .from(orders)
+    .where(orderListWhere(shape))
+    .prepare("filtered_order_count"),
+);
+
 /** GET /v1/orders — newest first, ties by id, so pages are stable (matches orders_org_*_idx). */
 export async function listOrders(organizationId: string, query: ListOrdersQuery) {
-  const filters: SQL[] = [];
-  if (query.event_id) filters.push(eq(orders.eventId, query.event_id));
-  if (query.status) filters.push(eq(orders.status, query.status));
-  const { limit, offset } = pageOf(query);
+  const shape: OrderListShape = { event: Boolean(query.event_id), status: Boolean(query.status) };
+  const values = { organizationId, eventId: query.event_id, status: query.status, ...pageOf(query) };
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.organizationId, organizationId), ...filters))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limit)
-      .offset(offset),
-    countOrders(organizationId, filters),
+    preparedOrderPage(shape).execute(values),
+    shape.event || shape.status
+      ? preparedFilteredOrderCount(shape).execute(values).then(([row]) => row?.total ?? 0)
+      : countOrders(organizationId, []),
   ]);
   return {
     data: await serializeOrders(db, rows),

@@ -2,13 +2,15 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, rowsOf, setDatabaseHandle, type DatabaseHandle } from "@/db/client";
+import { openDatabase, preparedPerShape, rowsOf, setDatabaseHandle, type DatabaseHandle } from "@/db/client";
 import { runMigrations } from "@/db/migrator";
 import { apiKeys } from "@/db/schema";
 import { authenticateApiKeyAndHit, createApiKey } from "@/lib/auth/api-keys";
 import { toPublicId } from "@/lib/ids";
 import { createOrder } from "@/lib/orders/create-order";
-import { getOrder } from "@/lib/orders/orders";
+import { getOrder, listOrders } from "@/lib/orders/orders";
+import { listEvents } from "@/lib/catalog/events";
+import { listVenues } from "@/lib/catalog/venues";
 import { createOrganization } from "@/lib/organizations/organizations";
 import { insertCatalog, oneTicketOrderBody } from "../support/order-fixtures";
 import { createScratchDatabase, DEFAULT_TEST_SERVER_URL, type ScratchDatabase } from "../support/scratch-database";
@@ -93,6 +95,43 @@ describe("drizzle's queries on PostgreSQL", () => {
       expect(generics.find(orderLines)).toMatchObject({ generic_plans: 2, custom_plans: 0 });
       const mains = rowsOf<Plans>(await handle.db.execute(plans));
       expect(mains.some((row) => row.statement.includes("rate_limit_hit") || row.statement.includes('from "orders"') || orderLines(row))).toBe(false);
+    } finally {
+      setDatabaseHandle(undefined);
+    }
+  });
+
+  it("a list's queries are prepared once per shape and planned for each execution's values on the main pool", async () => {
+    const built: string[] = [];
+    const byStatus = preparedPerShape(
+      (shape: { status: boolean }) => String(shape.status),
+      (database, shape) => {
+        built.push(String(shape.status));
+        const status = shape.status ? eq(apiKeys.name, sql.placeholder("name")) : undefined;
+        return database.select({ id: apiKeys.id }).from(apiKeys).where(status).prepare("keys_by_status");
+      },
+    );
+    setDatabaseHandle(handle);
+    try {
+      expect(byStatus({ status: true })).toBe(byStatus({ status: true }));
+      expect(byStatus({ status: false })).not.toBe(byStatus({ status: true }));
+      expect(built).toEqual(["true", "false"]);
+      expect(await byStatus({ status: true }).execute({ name: "none such" })).toEqual([]);
+
+      const organization = await createOrganization({ name: "List plans", currency: "SEK" });
+      const catalog = await insertCatalog(organization.id);
+      await createOrder(organization.id, oneTicketOrderBody(catalog));
+      const page = { page: 1, per_page: 25 };
+      for (let i = 0; i < 2; i++) {
+        expect((await listOrders(organization.id, page)).meta.total).toBe(1);
+        expect((await listEvents(organization.id, page)).data).toHaveLength(1);
+        expect((await listVenues(organization.id)).data).toHaveLength(1);
+      }
+      type Plans = { statement: string; generic_plans: number; custom_plans: number };
+      const plans = sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements`;
+      const mains = rowsOf<Plans>(await handle.db.execute(plans));
+      for (const list of ['order by "orders"."created_at" desc', 'from "events" inner join "venues"', 'from "venues" where']) {
+        expect(mains.find((row) => row.statement.includes(list))).toMatchObject({ generic_plans: 0, custom_plans: 2 });
+      }
     } finally {
       setDatabaseHandle(undefined);
     }
