@@ -201,34 +201,27 @@ export const db: Database = handleDatabase((handle) => handle.db);
 export const genericDb: Database = handleDatabase((handle) => handle.genericDb);
 
 /**
- * A drizzle prepared query (built with `sql.placeholder`s, then `.prepare()`), built once per database handle
- * (tests swap handles) for hot paths: drizzle's building and rendering of a query costs the server process more
- * CPU than sending it. It runs on the handle's genericDb, planned once per session: these are lookups by key whose
- * shape fixes the plan, and planning one for each execution's values (the main pool's force_custom_plan) cost
- * PostgreSQL more than running it (0.05–0.3 ms a statement, pg_stat_statements). Only for the handle itself: a
- * transaction builds its queries as usual.
+ * Where a prepared query is planned. "once": on the handle's genericDb, one plan per session for any values, for
+ * queries whose shape fixes the plan (lookups by key, lists of an organization's few events or venues), where planning
+ * for each execution's values (the main pool's force_custom_plan) cost PostgreSQL more than running the query
+ * (0.05–0.3 ms a statement, pg_stat_statements; 0.29 ms to plan an event page that ran in 0.07). "per-execution": on
+ * the main pool, planned for each execution's values (see preparing()), for lists whose best plan depends on them (an
+ * organization's million orders, the page's offset, how many orders a filter leaves).
  */
-export function preparedPerHandle<T>(build: (database: Database) => T): () => T {
-  const built = new WeakMap<Database, T>();
-  return () => {
-    const database = databaseHandle().genericDb;
-    let query = built.get(database);
-    if (query === undefined) built.set(database, (query = build(database)));
-    return query;
-  };
-}
+export type Planning = "once" | "per-execution";
 
 /**
- * A drizzle prepared query per shape of a list (which optional filters it has, its sort), built once per database
- * handle when first asked for, as preparedPerHandle does for a lookup: building and rendering a list's query and its
- * count with drizzle cost the server process 0.1–0.2 ms of CPU per request. Unlike preparedPerHandle it runs on the
- * main pool, so every execution is still planned for its values (see preparing()): how a list is best read depends on
- * them, an organization's size and the page's offset. `key` names a shape; equal keys must build the same query.
+ * A drizzle prepared query (built with `sql.placeholder`s, then `.prepare()`) per shape of a query (which optional
+ * filters it has, its sort), built once per database handle (tests swap handles) when first asked for: drizzle's
+ * building and rendering of a query costs the server process more CPU than sending it (0.1–0.2 ms of a list's
+ * request with its count). `key` names a shape; equal keys must build the same query. Only for the handle itself: a
+ * transaction builds its queries as usual.
  */
-export function preparedPerShape<S, T>(key: (shape: S) => string, build: (database: Database, shape: S) => T): (shape: S) => T {
+export function preparedPerShape<S, T>(key: (shape: S) => string, build: (database: Database, shape: S) => T, planning: Planning): (shape: S) => T {
   const built = new WeakMap<Database, Map<string, T>>();
   return (shape) => {
-    const database = databaseHandle().db;
+    const handle = databaseHandle();
+    const database = planning === "once" ? handle.genericDb : handle.db;
     let byKey = built.get(database);
     if (byKey === undefined) built.set(database, (byKey = new Map()));
     const name = key(shape);
@@ -236,6 +229,12 @@ export function preparedPerShape<S, T>(key: (shape: S) => string, build: (databa
     if (query === undefined) byKey.set(name, (query = build(database, shape)));
     return query;
   };
+}
+
+/** preparedPerShape for a query of one shape, planned once: the hot paths' lookups by key. */
+export function preparedPerHandle<T>(build: (database: Database) => T): () => T {
+  const query = preparedPerShape(() => "", build, "once");
+  return () => query(undefined);
 }
 
 /**

@@ -129,9 +129,11 @@ const preparedEventPage = preparedPerShape(eventListKey, (database, shape: Event
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare("event_page"),
+  "once",
 );
 const preparedEventCount = preparedPerShape(eventListKey, (database, shape: EventListShape) =>
   database.select({ value: count() }).from(events).where(eventListWhere(shape)).prepare("event_count"),
+  "once",
 );
 
 export async function listEvents(organizationId: string, query: ListEventsQuery, sort: ListOrder<EventSort> = NEWEST_FIRST) {

@@ -69,6 +69,7 @@ const preparedVenueList = preparedPerShape(
       .$dynamic();
     return (shape.paged ? query.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")) : query).prepare("venue_list");
   },
+  "once",
 );
 const preparedVenueCount = preparedPerHandle((database) =>
   database.select({ value: count() }).from(venues).where(liveVenues).prepare("venue_count"),

@@ -127,6 +127,7 @@ const preparedOrderPage = preparedPerShape(orderListKey, (database, shape: Order
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare("order_page"),
+  "per-execution",
 );
 const preparedFilteredOrderCount = preparedPerShape(orderListKey, (database, shape: OrderListShape) =>
   database
@@ -134,6 +135,7 @@ const preparedFilteredOrderCount = preparedPerShape(orderListKey, (database, sha
     .from(orders)
     .where(orderListWhere(shape))
     .prepare("filtered_order_count"),
+  "per-execution",
 );
 
 /** GET /v1/orders — newest first, ties by id, so pages are stable (matches orders_org_*_idx). */
