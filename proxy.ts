@@ -3,11 +3,12 @@ import { isCrossOriginRequest } from "@/lib/auth/same-origin";
 import { REQUESTED_PATH_HEADER } from "@/lib/dashboard/return-path";
 import { serviceUnavailablePage } from "@/lib/dashboard/unavailable-page";
 import { databaseHealth } from "@/lib/health";
+import { API_PREFIXES } from "@/lib/http/api-prefixes";
 import { ApiError, apiErrorResponse, newTraceId, toWebResponse } from "@/lib/http/errors";
 
-const API_PREFIXES = /^\/(?:v1|analytics_search|webhooks)(?:\/|$)/;
-
-const API_PATH = /^\/(?:v1|analytics_search|webhooks|api)(?:\/|$)/;
+const underPrefix = (prefixes: readonly string[]) => new RegExp(`^/(?:${prefixes.join("|")})(?:/|$)`);
+const API_PREFIX_PATH = underPrefix(API_PREFIXES);
+const API_PATH = underPrefix([...API_PREFIXES, "api"]);
 
 /** A server action call: the page's fetch (Next-Action header), or a form posted without JavaScript (multipart, to a page). */
 function isServerActionCall(request: NextRequest): boolean {
@@ -35,7 +36,7 @@ function malformedPathAnswer(request: NextRequest): Response | null {
     decodeURIComponent(pathname);
     return null;
   } catch {
-    if (API_PREFIXES.test(pathname)) {
+    if (API_PREFIX_PATH.test(pathname)) {
       return toWebResponse(apiErrorResponse(new ApiError("not_found", "No such resource: the path is not valid percent-encoded UTF-8"), newTraceId()));
     }
     // No route has this name, so the root not-found page answers, with status 404.
@@ -74,7 +75,8 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Matched against the raw path: API paths pay for the proxy only when they hold a percent sign; dashboard
-  // pages always (database check, return path); server action calls anywhere (Origin check).
+  // pages always (database check, return path); server action calls anywhere (Origin check). Next reads the matcher
+  // as written, so the API's prefixes are spelled out here rather than taken from API_PREFIXES.
   matcher: [
     "/((?:v1|analytics_search|webhooks)\\b.*%.*)",
     "/(api/auth/.*%.*)",
