@@ -152,12 +152,13 @@ export const orderEmailDomainWords = pgTable(
 
 /**
  * Each order under each word of its e-mail's local part (orderEmailWords, whose organization scopes it), with
- * the order's lower-cased customer name, in the same transaction as the order and kept when the name changes
- * (db/sql/order-customer-names-on-update.sql): a word's orders are one range of the primary key, which migration
- * 0041 makes INCLUDE the name (drizzle-kit cannot express it), so the e-mail matches that the name already
- * matched are left out by testing that name in the index, without visiting rows or hashing the name's matches.
- * Rows go with their order (the delete trigger) or their word (when an organization is deleted), so no foreign key
- * checks each of the order's rows.
+ * the order's lower-cased customer name and its other sort keys (created_at, total_price), in the same transaction
+ * as the order and kept when they change (db/sql/order-email-word-keys-on-update.sql): a word's orders are one range
+ * of the primary key, which migrations 0041 and 0045 make INCLUDE the three (drizzle-kit cannot express it). So the
+ * e-mail matches that the name already matched are left out by testing that name in the index, and those left are
+ * sorted, counted and filtered by date there too, without visiting their rows in orders (a common surname's e-mail
+ * matches are tens of thousands of orders at 1M). Rows go with their order (the delete trigger) or their word (when
+ * an organization is deleted), so no foreign key checks each of the order's rows.
  */
 export const orderEmailWordOrders = pgTable(
   "order_email_word_orders",
@@ -165,6 +166,8 @@ export const orderEmailWordOrders = pgTable(
     wordId: bigint("word_id", { mode: "number" }).notNull(),
     orderId: uuid("order_id").notNull(),
     lowerCustomerName: text("lower_customer_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    totalPrice: integer("total_price").notNull(),
   },
   (t) => [primaryKey({ columns: [t.wordId, t.orderId] })],
 );

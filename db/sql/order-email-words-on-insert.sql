@@ -4,7 +4,8 @@
 -- file: inserted orders add theirs, all of a statement's orders in one call (order-email-words-add.sql).
 CREATE OR REPLACE FUNCTION orders_email_words_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM add_order_email_words(array_agg(o.organization_id), array_agg(o.id), array_agg(o.customer_email), array_agg(o.customer_name))
+  PERFORM add_order_email_words(array_agg(o.organization_id), array_agg(o.id), array_agg(o.customer_email), array_agg(o.customer_name),
+    array_agg(o.created_at), array_agg(o.total_price))
   FROM inserted_orders o;
   RETURN NULL;
 END $$;

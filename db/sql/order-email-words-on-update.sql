@@ -8,7 +8,8 @@ BEGIN
   DELETE FROM order_email_word_orders m
   USING order_email_word_ids(OLD.organization_id, OLD.customer_email) AS k
   WHERE m.word_id = k.word_id AND m.order_id = OLD.id;
-  PERFORM add_order_email_words(ARRAY[NEW.organization_id], ARRAY[NEW.id], ARRAY[NEW.customer_email], ARRAY[NEW.customer_name]);
+  PERFORM add_order_email_words(ARRAY[NEW.organization_id], ARRAY[NEW.id], ARRAY[NEW.customer_email], ARRAY[NEW.customer_name],
+    ARRAY[NEW.created_at], ARRAY[NEW.total_price]);
   RETURN NULL;
 END $$;
 

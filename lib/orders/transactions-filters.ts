@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { db } from "@/db/client";
 import { orderCustomerNames, orderEmailDomainWords, orderEmailWordOrders, orderEmailWords, orders } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
@@ -40,6 +40,16 @@ export const CURSOR_KEYS = {
   customer_name: { text: sql<string>`lower(${orders.customerName})`, value: (text: string) => sql`${text}::text` },
 } as const;
 
+/**
+ * The sort keys as order_email_word_orders copies them for each order (db/schema/orders.ts), equal to SORT_KEYS of
+ * the same order: the e-mail matches of `q` are sorted there instead of in orders.
+ */
+export const EMAIL_WORD_SORT_KEYS = {
+  date: orderEmailWordOrders.createdAt,
+  price: orderEmailWordOrders.totalPrice,
+  customer_name: orderEmailWordOrders.lowerCustomerName,
+} as const;
+
 /** `q` fragments shorter than a trigram cannot use the trigram indexes. */
 const TRIGRAM = 3;
 
@@ -53,12 +63,21 @@ export function dateBounds(query: Pick<TransactionsQuery, "date_from" | "date_to
   };
 }
 
+/** The query's date bounds as conditions on `createdAt` (orders', or a copy of it). */
+export function dateFilters(query: Pick<TransactionsQuery, "date_from" | "date_to">, createdAt: SQLWrapper = orders.createdAt): SQL[] {
+  const { lo, hi, hiInclusive } = dateBounds(query);
+  return [lo && sql`${createdAt} >= ${lo}`, hi && (hiInclusive ? sql`${createdAt} <= ${hi}` : sql`${createdAt} < ${hi}`)].filter(
+    (filter) => filter !== undefined,
+  );
+}
+
+/** True when the query filters by nothing but dates (and `q`): what order_email_word_orders can answer alone. */
+export const filtersOnlyDates = (query: TransactionFilters) =>
+  !query.event_id && query.is_refunded === undefined && !query.order_source && !query.payment_method;
+
 /** The query's filters beyond the organization; empty when it asks for every order. */
 export function filtersOf(organizationId: string, query: TransactionFilters): SQL[] {
-  const filters: SQL[] = [];
-  const { lo, hi, hiInclusive } = dateBounds(query);
-  if (lo) filters.push(sql`${orders.createdAt} >= ${lo}`);
-  if (hi) filters.push(hiInclusive ? sql`${orders.createdAt} <= ${hi}` : sql`${orders.createdAt} < ${hi}`);
+  const filters = dateFilters(query);
   if (query.event_id) filters.push(eq(orders.eventId, query.event_id));
   if (query.is_refunded !== undefined) filters.push(eq(orders.isRefunded, query.is_refunded));
   if (query.order_source) filters.push(eq(orders.orderSource, query.order_source));
@@ -104,40 +123,47 @@ export function qTermsOf(q: string): QTerms {
 
 /**
  * One alternative of `q`: the test on an order's own columns and the condition its index answers on orders;
- * for the e-mail's words also the ids of the matching orders that the name (the first alternative) does not
- * match, read from an index without visiting any order, which answer instead of `indexed` unless `inDomain` holds
- * (an uncorrelated test, decided once per statement).
+ * for the e-mail's words also the matching orders that the name (the first alternative) does not match, as rows of
+ * order_email_word_orders (`rows`, a condition on that table, which holds their sort keys) and as their ids, read
+ * from an index without visiting any order, which answer instead of `indexed` unless `inDomain` holds (an
+ * uncorrelated test, decided once per statement).
  */
 interface QAlternative {
   row: SQL;
   indexed: SQL;
-  words?: { ids: ReturnType<typeof emailWordOrderIds>; inDomain: SQL };
+  words?: { rows: SQL; ids: ReturnType<typeof emailWordOrderIds>; inDomain: SQL };
 }
 
 /**
  * The orders whose e-mail's local part contains `pattern` (a LIKE pattern of letters and digits) and whose name
- * does not: the organization's local-part words that contain it (by trigrams, in order_email_words), then each
- * word's orders (a range of order_email_word_orders' primary key) whose name, included in that key's index, does
- * not contain it. Exact, unlike the trigram index on orders, whose every candidate is rechecked in its row; an order
- * with two such words comes twice. The name test leaves out what the name's alternative matches without visiting
- * the rows: a common surname is also a word of the same orders' e-mails. The word ids are an array, so they are
- * looked up by their trigram index on their own, whatever the plan around them, and then read in one index scan.
+ * does not, as a condition on order_email_word_orders: the organization's local-part words that contain it (by
+ * trigrams, in order_email_words), then each word's orders (a range of order_email_word_orders' primary key) whose
+ * name, included in that key's index, does not contain it. Exact, unlike the trigram index on orders, whose every
+ * candidate is rechecked in its row; an order with two such words comes twice. The name test leaves out what the
+ * name's alternative matches without visiting the rows: a common surname is also a word of the same orders'
+ * e-mails. The word ids are an array, so they are looked up by their trigram index on their own, whatever the plan
+ * around them, and then read in one index scan.
  */
-function emailWordOrderIds(organizationId: string, pattern: string) {
+function emailWordOrderRows(organizationId: string, pattern: string): SQL {
   const words = db
     .select({ id: orderEmailWords.id })
     .from(orderEmailWords)
     .where(and(eq(orderEmailWords.organizationId, organizationId), sql`${orderEmailWords.word} like ${pattern}`));
+  return sql`${orderEmailWordOrders.wordId} = any(array(${words})) and ${orderEmailWordOrders.lowerCustomerName} not like ${pattern}`;
+}
+
+/** The order ids of emailWordOrderRows. */
+function emailWordOrderIds(rows: SQL) {
   return db
     .select({ id: sql<string>`${orderEmailWordOrders.orderId}`.as("id") })
     .from(orderEmailWordOrders)
-    .where(sql`${orderEmailWordOrders.wordId} = any(array(${words})) and ${orderEmailWordOrders.lowerCustomerName} not like ${pattern}`);
+    .where(rows);
 }
 
 /**
  * True when `pattern` is in a word of the organization's e-mail domains (order_email_domain_words), which lead
  * to no orders: the matches of such a `q` (`gmail`) are read by the trigram index on orders. Otherwise the local
- * parts' words (emailWordOrderIds) hold every e-mail match.
+ * parts' words (emailWordOrderRows) hold every e-mail match.
  */
 function inEmailDomain(organizationId: string, pattern: string): SQL {
   const domainWords = db
@@ -151,7 +177,7 @@ function inEmailDomain(organizationId: string, pattern: string): SQL {
  * The alternatives of `q` from three characters on, each answered by its own index: for the name the
  * organization's distinct names (order_customer_names, by trigrams), whose orders are ranges of
  * orders_org_customer_name_idx read without visiting the rows; for the e-mail its local parts' words
- * (emailWordOrderIds) when `q` is only letters and digits and in no domain's word, else its trigram index
+ * (emailWordOrderRows) when `q` is only letters and digits and in no domain's word, else its trigram index
  * (unless `q` has a space); the phone's trigram index; the order number's unique index. Each is the same
  * substring test as LIKE.
  */
@@ -164,9 +190,8 @@ export function qAlternatives(organizationId: string, { pattern, orderNumber, ha
   const alternatives: QAlternative[] = [{ indexed: sql`lower(${orders.customerName}) in (${names})`, row: like(orders.customerName) }];
   // No e-mail has a space (orders_customer_email_no_space), and a full name's trigrams match every first.last address.
   if (!hasSpace) {
-    const words = emailWord
-      ? { ids: emailWordOrderIds(organizationId, pattern), inDomain: inEmailDomain(organizationId, pattern) }
-      : undefined;
+    const rows = emailWord ? emailWordOrderRows(organizationId, pattern) : undefined;
+    const words = rows && { rows, ids: emailWordOrderIds(rows), inDomain: inEmailDomain(organizationId, pattern) };
     alternatives.push({ indexed: like(orders.customerEmail), row: like(orders.customerEmail), words });
   }
   alternatives.push({ indexed: like(orders.customerPhone), row: like(orders.customerPhone) });
@@ -197,8 +222,15 @@ function qFilter(organizationId: string, q: string): SQL {
   return sql`${orders.id} in (${sql.join(branches, sql` union `)})`;
 }
 
-/** Orders strictly after the cursor's in the query's ordering: (key, id) beyond the last page's last order. */
-export function cursorCondition(query: TransactionsQuery, cursor: NonNullable<TransactionsQuery["cursor"]>): SQL {
+/**
+ * Orders strictly after the cursor's in the query's ordering: (key, id) beyond the last page's last order; `key` and
+ * `id` are orders' unless given (a copy of them, as in order_email_word_orders).
+ */
+export function cursorCondition(
+  query: TransactionsQuery,
+  cursor: NonNullable<TransactionsQuery["cursor"]>,
+  { key, id }: { key: SQLWrapper; id: SQLWrapper } = { key: SORT_KEYS[query.sort], id: orders.id },
+): SQL {
   const beyond = query.order === "asc" ? sql`>` : sql`<`;
-  return sql`(${SORT_KEYS[query.sort]}, ${orders.id}) ${beyond} (${CURSOR_KEYS[query.sort].value(cursor.k)}, ${cursor.i}::uuid)`;
+  return sql`(${key}, ${id}) ${beyond} (${CURSOR_KEYS[query.sort].value(cursor.k)}, ${cursor.i}::uuid)`;
 }

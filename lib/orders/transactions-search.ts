@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, fillPlaceholders, gte, lt, or, sql, type Query, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect, unionAll } from "drizzle-orm/pg-core";
 import { db, executeWithGenericPlan, rowsOf } from "@/db/client";
-import { events, orderDailySales, orders, organizations } from "@/db/schema";
+import { events, orderDailySales, orderEmailWordOrders, orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
 import { cursorFingerprint, encodeCursor } from "./transactions-cursor";
@@ -9,7 +9,10 @@ import {
   CURSOR_KEYS,
   cursorCondition,
   dateBounds,
+  dateFilters,
+  EMAIL_WORD_SORT_KEYS,
   filtersOf,
+  filtersOnlyDates,
   qAlternatives,
   qTermsOf,
   SORT_KEYS,
@@ -245,9 +248,10 @@ function fromEndWindow(query: TransactionsQuery, total: number) {
  * the sort key instead would read every order of the organization. Each branch leaves out the orders an
  * earlier one matched, so the branches are disjoint: UNION ALL, no deduplication of tens of thousands of
  * matches. A branch that reads rows tests the earlier alternatives on them (the first, index-only branch needs
- * no such test); the e-mail's words give only the ids of orders the name does not match (emailWordOrderIds), and
- * only those orders are read. Unless after a cursor, every row carries the number of matches, counted once from
- * the materialized matches. Its values are searchedStatement's placeholders.
+ * no such test); the e-mail's words give only the orders the name does not match, with their sort keys, so with no
+ * filter but dates those orders are not read at all (a common surname's e-mail matches were tens of thousands of
+ * primary-key lookups), and with other filters only they are read. Unless after a cursor, every row carries the
+ * number of matches, counted once from the materialized matches. Its values are searchedStatement's placeholders.
  */
 function searchedPage(organizationId: string, query: TransactionsQuery, terms: QTerms) {
   const direction = query.order === "asc" ? asc : desc;
@@ -261,18 +265,33 @@ function searchedPage(organizationId: string, query: TransactionsQuery, terms: Q
       .select(columns(orders.id, SORT_KEYS[query.sort]))
       .from(orders)
       .where(and(eq(orders.organizationId, organizationId), ...others, after, condition));
+  // The e-mail's word rows hold the sort key and created_at: with no other filter they are the page's rows (an order
+  // under two matching words once). Otherwise each of their orders is read by its primary key for the filters: an
+  // array, so never a scan of the organization's orders whatever the estimates.
+  const byWords = (rows: SQL, ids: SQLWrapper, inUse: SQL): ReturnType<typeof matching> =>
+    filtersOnlyDates(query)
+      ? // The same two columns from another table, which drizzle's union types do not allow for.
+        (db
+          .selectDistinct(columns(orderEmailWordOrders.orderId, EMAIL_WORD_SORT_KEYS[query.sort]))
+          .from(orderEmailWordOrders)
+          .where(
+            and(
+              inUse,
+              rows,
+              ...dateFilters(query, orderEmailWordOrders.createdAt),
+              query.cursor && cursorCondition(query, query.cursor, { key: EMAIL_WORD_SORT_KEYS[query.sort], id: orderEmailWordOrders.orderId }),
+            ),
+          ) as unknown as ReturnType<typeof matching>)
+      : matching(and(inUse, sql`${orders.id} = any(array(${ids}))`));
   const branchName = (i: number) => `q_branch_${i}`;
   const branches = alternatives.map((alternative, i) => {
     const earlierRows = alternatives.slice(0, i).map((earlierAlternative) => earlierAlternative.row);
     const byRows = and(alternative.indexed, earlierRows.length ? sql`(${or(...earlierRows)}) is not true` : undefined);
     if (!alternative.words) return db.$with(branchName(i)).as(matching(byRows));
-    // The words' ids leave out the name's matches (the e-mail's only earlier alternative) by themselves; each order
-    // left is read by its primary key: an array, so never a scan of the organization's orders whatever the
-    // estimates. Only one of the two halves runs: the other's one-time filter is false.
-    const { ids, inDomain } = alternative.words;
-    return db
-      .$with(branchName(i))
-      .as(unionAll(matching(and(sql`not ${inDomain}`, sql`${orders.id} = any(array(${ids}))`)), matching(and(inDomain, byRows))));
+    // The words' rows leave out the name's matches (the e-mail's only earlier alternative) by themselves. Only one
+    // of the two halves runs: the other's one-time filter is false.
+    const { rows, ids, inDomain } = alternative.words;
+    return db.$with(branchName(i)).as(unionAll(byWords(rows, ids, sql`not ${inDomain}`), matching(and(inDomain, byRows))));
   });
   const [first, second, ...rest] = branches.map((branch) => db.select({ id: branch.id, key: branch.key }).from(branch));
   const matched = db.$with("matched").as(unionAll(first!, second!, ...rest));

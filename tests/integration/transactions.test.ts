@@ -458,6 +458,89 @@ describe("GET /analytics_search/api/transactions", () => {
     expect(await orphans()).toBe(0);
   });
 
+  it("sorts, pages and date-filters e-mail matches by the sort keys their words' rows copy, kept when an order's keys change", async () => {
+    const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 4, day, hour));
+    // E-mail-only matches of `wal` (the names do not contain it), with ties on every key; one address with two
+    // matching words (3); one name match (6), read from the names instead; one order matching nothing (7).
+    const { rows, catalog } = await seed([
+      { customerName: "Ann Berg", customerEmail: "ann.wal1@x.test", createdAt: at(2), totalPrice: 3_000 },
+      { customerName: "Bo Ek", customerEmail: "bo.wal2@x.test", createdAt: at(2), totalPrice: 1_000 },
+      { customerName: "ann berg", customerEmail: "ann.wal3@x.test", createdAt: at(5), totalPrice: 3_000 },
+      { customerName: "Cia Ny", customerEmail: "wal.wallin@x.test", createdAt: at(9), totalPrice: 2_000 },
+      { customerName: "Dan Holm", customerEmail: "dan.wal5@x.test", createdAt: at(9), totalPrice: 2_000 },
+      { customerName: "Eva Lund", customerEmail: "eva.wal6@x.test", createdAt: at(14), totalPrice: 500 },
+      { customerName: "Sara Walden", customerEmail: "sara@x.test", createdAt: at(5), totalPrice: 4_000 },
+      { customerName: "Olle Ek", customerEmail: "olle@x.test", createdAt: at(6), totalPrice: 100 },
+    ]);
+    const matching = rows.slice(0, 7);
+    const ordered = (sort: "date" | "price" | "customer_name", order: "asc" | "desc", of = matching) => {
+      const key = (row: (typeof rows)[number]) =>
+        sort === "date" ? row.createdAt.getTime() : sort === "price" ? row.totalPrice : row.customerName.toLowerCase();
+      const sign = order === "asc" ? 1 : -1;
+      return [...of]
+        .sort((a, b) => (key(a) !== key(b) ? (key(a) < key(b) ? -1 : 1) : a.id < b.id ? -1 : 1) * sign)
+        .map((row) => row.id);
+    };
+    const pageIds = async (query: string, total: number) => {
+      const body = await search(query);
+      expect(body.data.total_count, query).toBe(total);
+      return body.data.orders.map((o) => o.uuid);
+    };
+    const walk = async (query: string, total: number) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const body = await search(`${query}&size=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+        expect(body.data.total_count, query).toBe(total);
+        seen.push(...body.data.orders.map((o) => o.uuid));
+        cursor = body.data.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    const inMay = (from: number, to: number) => matching.filter((row) => row.createdAt >= at(from, 0) && row.createdAt < at(to + 1, 0));
+
+    for (const sort of ["date", "price", "customer_name"] as const) {
+      for (const order of ["asc", "desc"] as const) {
+        const query = `q=wal&sort=${sort}&order=${order}`;
+        const expected = ordered(sort, order);
+        expect(await pageIds(query, 7), query).toEqual(expected);
+        expect(await walk(query, 7), query).toEqual(expected);
+        // The same by the orders' rows (an event filter reads them): both paths agree.
+        expect(await pageIds(`${query}&event_id=${catalog.eventId}`, 7), query).toEqual(expected);
+        const dated = ordered(sort, order, inMay(3, 9));
+        expect(await pageIds(`${query}&date_from=2026-05-03&date_to=2026-05-09`, dated.length), query).toEqual(dated);
+        expect(await walk(`${query}&date_from=2026-05-03&date_to=2026-05-09`, dated.length), query).toEqual(dated);
+      }
+    }
+
+    // An order's new price or name reach its words' rows (created_at cannot change), also with its e-mail changed in
+    // the same statement (either trigger may run first); refunds touch neither.
+    const keysOf = async (orderId: string) =>
+      rowsOf<{ created_at: string; total_price: number; lower_customer_name: string }>(
+        await db.execute(
+          sql`select distinct to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at, total_price,
+              lower_customer_name from order_email_word_orders where order_id = ${orderId}`,
+        ),
+      );
+    expect(await keysOf(rows[1]!.id)).toEqual([{ created_at: "2026-05-02T12:00:00Z", total_price: 1_000, lower_customer_name: "bo ek" }]);
+    await db.update(orders).set({ totalPrice: 9_000, originalPrice: 9_000 }).where(eq(orders.id, rows[1]!.id));
+    expect(await keysOf(rows[1]!.id)).toEqual([{ created_at: "2026-05-02T12:00:00Z", total_price: 9_000, lower_customer_name: "bo ek" }]);
+    await db
+      .update(orders)
+      .set({ totalPrice: 50, customerName: "Bo Åkesson", customerEmail: "bo.wal.two@x.test" })
+      .where(eq(orders.id, rows[1]!.id));
+    expect(await keysOf(rows[1]!.id)).toEqual([{ created_at: "2026-05-02T12:00:00Z", total_price: 50, lower_customer_name: "bo åkesson" }]);
+    await db.update(orders).set({ totalPrice: 7_000, originalPrice: 7_000, customerName: "Dan Lind" }).where(eq(orders.id, rows[4]!.id));
+    await db.update(orders).set({ status: "refunded", refundedAt: at(21) }).where(eq(orders.id, rows[4]!.id));
+    expect(await keysOf(rows[4]!.id)).toEqual([{ created_at: "2026-05-09T12:00:00Z", total_price: 7_000, lower_customer_name: "dan lind" }]);
+    const changed = await db.select().from(orders).where(inArray(orders.id, matching.map((row) => row.id)));
+    for (const sort of ["price", "customer_name"] as const) {
+      for (const order of ["asc", "desc"] as const) {
+        expect(await pageIds(`q=wal&sort=${sort}&order=${order}`, 7), sort).toEqual(ordered(sort, order, changed));
+      }
+    }
+  });
+
   it("sees only the key's organization and checks the scope", async () => {
     const stranger = await createTenant();
     const theirs = await insertCatalog(stranger.organization.id);
