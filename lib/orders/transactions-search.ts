@@ -249,8 +249,8 @@ function fromEndWindow(query: TransactionsQuery, total: number) {
  * earlier one matched, so the branches are disjoint: UNION ALL, no deduplication of tens of thousands of
  * matches. A branch that reads rows tests the earlier alternatives on them (the first, index-only branch needs
  * no such test); the e-mail's words give only the orders the name does not match, with their sort keys, so with no
- * filter but dates those orders are not read at all (a common surname's e-mail matches were tens of thousands of
- * primary-key lookups), and with other filters only they are read. Unless after a cursor, every row carries the
+ * filter but dates those orders are not read at all (a common surname's e-mail matches can be tens of thousands of
+ * orders), and with other filters only they are read. Unless after a cursor, every row carries the
  * number of matches, counted once from the materialized matches. Its values are searchedStatement's placeholders.
  */
 function searchedPage(organizationId: string, query: TransactionsQuery, terms: QTerms) {
