@@ -146,8 +146,9 @@ async function pickInputs(sqlc: postgres.Sql, orgId: string) {
   const names = await sqlc<{ name: string; orders: number }[]>`
     select lower(customer_name) as name, count(*)::int as orders from orders where organization_id = ${orgId} group by 1`;
   const surnames = [...new Set(names.map(({ name }) => name.split(" ").at(-1)!))].filter((surname) => [...surname].length >= 3);
-  const ordersOf = (surname: string) => names.reduce((sum, { name, orders }) => (name.includes(surname) ? sum + orders : sum), 0);
-  const widestSurname = surnames.reduce((widest, surname) => (ordersOf(surname) > ordersOf(widest) ? surname : widest), last);
+  const [widestSurname] = surnames
+    .map((surname) => [surname, names.reduce((sum, { name, orders }) => (name.includes(surname) ? sum + orders : sum), 0)] as const)
+    .reduce((widest, candidate) => (candidate[1] > widest[1] ? candidate : widest));
   return {
     // E-mail local part without its first letter (first.last + number): a handful of customers.
     emailFragment: local.slice(1),

@@ -28,6 +28,21 @@ interface Envelope {
 
 const PATH = "/analytics_search/api/transactions";
 
+type SortKey = "date" | "price" | "customer_name";
+interface SortableOrder {
+  id: string;
+  createdAt: Date;
+  totalPrice: number;
+  customerName: string;
+}
+
+/** The ids of `rows` in the search's ordering: the sort key (a name case-insensitively), then the uuid. */
+function orderedIds(rows: SortableOrder[], sort: SortKey, order: "asc" | "desc"): string[] {
+  const key = (row: SortableOrder) => (sort === "date" ? row.createdAt.getTime() : sort === "price" ? row.totalPrice : row.customerName.toLowerCase());
+  const sign = order === "asc" ? 1 : -1;
+  return [...rows].sort((a, b) => (key(a) !== key(b) ? (key(a) < key(b) ? -1 : 1) : a.id < b.id ? -1 : 1) * sign).map((row) => row.id);
+}
+
 describe("GET /analytics_search/api/transactions", () => {
   useTestDatabase();
   const server = useTestServer();
@@ -228,11 +243,6 @@ describe("GET /analytics_search/api/transactions", () => {
     }));
     const { rows } = await seed(seeds);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const keyOf = {
-      date: (id: string) => byId.get(id)!.createdAt.getTime(),
-      price: (id: string) => byId.get(id)!.totalPrice,
-      customer_name: (id: string) => byId.get(id)!.customerName.toLowerCase(),
-    };
 
     for (const sort of ["date", "price", "customer_name"] as const) {
       for (const order of ["asc", "desc"] as const) {
@@ -247,14 +257,7 @@ describe("GET /analytics_search/api/transactions", () => {
         // The walk equals one big page, which is ordered by the key then the uuid.
         const whole = (await search(`sort=${sort}&order=${order}&size=1000`)).data.orders.map((o) => o.uuid);
         expect(seen).toEqual(whole);
-        const sign = order === "asc" ? 1 : -1;
-        const expected = [...whole].sort((a, b) => {
-          const ka = keyOf[sort](a);
-          const kb = keyOf[sort](b);
-          if (ka !== kb) return (ka < kb ? -1 : 1) * sign;
-          return (a < b ? -1 : 1) * sign;
-        });
-        expect(whole, `${sort} ${order}`).toEqual(expected);
+        expect(whole, `${sort} ${order}`).toEqual(orderedIds(whole.map((id) => byId.get(id)!), sort, order));
       }
     }
   });
@@ -473,14 +476,7 @@ describe("GET /analytics_search/api/transactions", () => {
       { customerName: "Olle Ek", customerEmail: "olle@x.test", createdAt: at(6), totalPrice: 100 },
     ]);
     const matching = rows.slice(0, 7);
-    const ordered = (sort: "date" | "price" | "customer_name", order: "asc" | "desc", of = matching) => {
-      const key = (row: (typeof rows)[number]) =>
-        sort === "date" ? row.createdAt.getTime() : sort === "price" ? row.totalPrice : row.customerName.toLowerCase();
-      const sign = order === "asc" ? 1 : -1;
-      return [...of]
-        .sort((a, b) => (key(a) !== key(b) ? (key(a) < key(b) ? -1 : 1) : a.id < b.id ? -1 : 1) * sign)
-        .map((row) => row.id);
-    };
+    const ordered = (sort: SortKey, order: "asc" | "desc", of: SortableOrder[] = matching) => orderedIds(of, sort, order);
     const pageIds = async (query: string, total: number) => {
       const body = await search(query);
       expect(body.data.total_count, query).toBe(total);
