@@ -3,6 +3,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
 import { orderCampaigns, orderItems, orders } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
+import type { TransactionsQuery } from "@/lib/orders/order-schemas";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { expectError, expectStatus } from "../support/catalog";
 import { useTestDatabase } from "../support/database";
@@ -28,7 +29,8 @@ interface Envelope {
 
 const PATH = "/analytics_search/api/transactions";
 
-type SortKey = "date" | "price" | "customer_name";
+type SortKey = TransactionsQuery["sort"];
+type SortOrder = TransactionsQuery["order"];
 interface SortableOrder {
   id: string;
   createdAt: Date;
@@ -37,7 +39,7 @@ interface SortableOrder {
 }
 
 /** The ids of `rows` in the search's ordering: the sort key (a name case-insensitively), then the uuid. */
-function orderedIds(rows: SortableOrder[], sort: SortKey, order: "asc" | "desc"): string[] {
+function orderedIds(rows: SortableOrder[], sort: SortKey, order: SortOrder): string[] {
   const key = (row: SortableOrder) => (sort === "date" ? row.createdAt.getTime() : sort === "price" ? row.totalPrice : row.customerName.toLowerCase());
   const sign = order === "asc" ? 1 : -1;
   return [...rows].sort((a, b) => (key(a) !== key(b) ? (key(a) < key(b) ? -1 : 1) : a.id < b.id ? -1 : 1) * sign).map((row) => row.id);
@@ -476,7 +478,7 @@ describe("GET /analytics_search/api/transactions", () => {
       { customerName: "Olle Ek", customerEmail: "olle@x.test", createdAt: at(6), totalPrice: 100 },
     ]);
     const matching = rows.slice(0, 7);
-    const ordered = (sort: SortKey, order: "asc" | "desc", of: SortableOrder[] = matching) => orderedIds(of, sort, order);
+    const ordered = (sort: SortKey, order: SortOrder, of: SortableOrder[] = matching) => orderedIds(of, sort, order);
     const pageIds = async (query: string, total: number) => {
       const body = await search(query);
       expect(body.data.total_count, query).toBe(total);
