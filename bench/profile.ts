@@ -70,7 +70,9 @@ for (const endpoint of endpoints) {
     : mkdtempSync(path.join(tmpdir(), "cpu-prof-"));
   const server = await startNextServer(benchServerUrl, {}, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
   try {
-    await load(server.baseUrl, endpoint.path, 200);
+    // As many requests again before the window: V8 compiles a path's code for speed only after many runs of it
+    // (support/app-vs-bare.ts, warmUp).
+    await load(server.baseUrl, endpoint.path, REQUESTS);
     // Not the background loading of every route's module that follows a start.
     await settle({ name: "app", baseUrl: server.baseUrl, pid: server.process.pid! });
     const fromUs = profilerClockUs();

@@ -1,9 +1,9 @@
 /**
- * The app beside the bare reference server (bench/bare-server.ts) in one run: for each endpoint, REPETITIONS rounds
- * that measure the app then the bare server (interleaved, so load from elsewhere on the machine hits both alike),
- * each a fixed burst at CONCURRENCY callers (throughput and the server processes' CPU per request, utime + stime
- * from /proc) and sequential requests at concurrency 1 (p50); medians over the rounds. GET /api/health of the
- * app is the framework's floor.
+ * The app beside the bare reference server (bench/bare-server.ts) in one run: for each endpoint, unmeasured requests
+ * per target (warmUp), then REPETITIONS rounds that measure the app then the bare server (interleaved, so load from elsewhere
+ * on the machine hits both alike), each a fixed burst at CONCURRENCY callers (throughput and the server processes'
+ * CPU per request, utime + stime from /proc) and sequential requests at concurrency 1 (p50); medians over the rounds.
+ * GET /api/health of the app is the framework's floor.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -79,16 +79,21 @@ const get = (target: Target, key: string, url: string): Promise<void> =>
     throw new Error(`${target.name} ${error.message}`);
   });
 
-/** `requests` at CONCURRENCY callers, then a quarter as many one after another (for the p50). */
-async function roundOf(target: Target, key: string, path: (i: number) => string, requests: number): Promise<Round> {
+/** `requests` at CONCURRENCY callers. */
+async function burst(target: Target, key: string, path: (i: number) => string, requests: number): Promise<void> {
   let next = 0;
-  const cpuBefore = cpuMs(target.pid);
-  const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < requests) await get(target, key, path(next++));
     }),
   );
+}
+
+/** `requests` at CONCURRENCY callers, then a quarter as many one after another (for the p50). */
+async function roundOf(target: Target, key: string, path: (i: number) => string, requests: number): Promise<Round> {
+  const cpuBefore = cpuMs(target.pid);
+  const started = performance.now();
+  await burst(target, key, path, requests);
   const elapsed = performance.now() - started;
   const cpu = cpuMs(target.pid) - cpuBefore;
   const latencies: number[] = [];
@@ -108,7 +113,18 @@ const medianRound = (rounds: Round[]): Round => ({
   p50_ms: median(rounds.map((r) => r.p50_ms)),
 });
 
-/** Interleaved app/bare rounds of `requests` each (after a warm-up per target), against the health floor. */
+/** How many rounds' worth of requests warm a path up before its measured rounds. */
+const WARM_UP_ROUNDS = 6;
+
+/**
+ * Requests whose figures are thrown away: V8 compiles a path's code for speed only after it has run it many times, so
+ * a server's first few thousand requests of a path cost it up to three times the CPU of its later ones
+ * (bench/results.md, round-2026-11-28p). Each target gets the same number.
+ */
+const warmUp = (target: Target, key: string, path: (i: number) => string, requests: number) =>
+  burst(target, key, path, requests * WARM_UP_ROUNDS);
+
+/** Interleaved app/bare rounds of `requests` each (after warmUp per target), against the health floor. */
 export async function compare(
   endpoint: ApiEndpoint,
   targets: { app: Target; bare: Target },
@@ -116,9 +132,7 @@ export async function compare(
   requests: number,
   floor: Round,
 ): Promise<Comparison> {
-  for (const target of [targets.app, targets.bare]) {
-    for (let i = 0; i < CONCURRENCY; i++) await get(target, key, endpoint.path(i));
-  }
+  for (const target of [targets.app, targets.bare]) await warmUp(target, key, endpoint.path, requests);
   const rounds: { app: Round; bare: Round }[] = [];
   for (let i = 0; i < REPETITIONS; i++) {
     const app = await roundOf(targets.app, key, endpoint.path, requests);
@@ -153,7 +167,7 @@ export function comparisonLines(comparisons: Comparison[], health: Round): strin
   const cell = (r: Round) => `${r.rps} / ${r.cpu_ms_per_request} / ${r.p50_ms}`;
   const yesNo = (met: boolean) => (met ? "yes" : "**no**");
   return [
-    `App (\`next start\`, one process) beside the bare Node reference (bench/bare-server.ts, one process), ${REPETITIONS} interleaved rounds, medians: ` +
+    `App (\`next start\`, one process) beside the bare Node reference (bench/bare-server.ts, one process), ${REPETITIONS} interleaved rounds after ${WARM_UP_ROUNDS} rounds' worth of unmeasured requests per target, medians: ` +
       `req/s at concurrency ${CONCURRENCY}, server CPU ms per request over those requests (/proc utime + stime), p50 at concurrency 1. ` +
       `Framework floor (app GET /api/health, select 1): ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU per request, p50 ${health.p50_ms} ms. ` +
       `Targets: app CPU ≤ floor + bare + ${CPU_MARGIN_MS} ms; bare/app req/s and app/bare p50 ≤ 1.5 for transactions pages, ≤ 2 for the others.`,
@@ -185,9 +199,9 @@ export async function settle(target: Target): Promise<void> {
   }
 }
 
-/** The app's health floor as a round of its own, median of REPETITIONS (after the server has settled). */
+/** The app's health floor as a round of its own, median of REPETITIONS (after warmUp, once the server has settled). */
 export async function healthFloor(app: Target, key: string, requests: number): Promise<Round> {
-  for (let i = 0; i < CONCURRENCY; i++) await get(app, key, "/api/health");
+  await warmUp(app, key, () => "/api/health", requests);
   await settle(app);
   const rounds: Round[] = [];
   for (let i = 0; i < REPETITIONS; i++) rounds.push(await roundOf(app, key, () => "/api/health", requests));
