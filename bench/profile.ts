@@ -16,11 +16,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { CONCURRENCY, settle } from "./support/app-vs-bare";
+import { burst, CONCURRENCY, settle, type Target } from "./support/app-vs-bare";
 import { profilerClockUs, summarizeProfile, type ProfileSummary } from "./support/cpu-profile";
 import { benchServerUrl } from "./support/database";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
-import { keepAliveGet } from "./support/http-client";
 import { benchLogger } from "./support/log";
 import { readResults, saveMarkdownSection, saveResults } from "./support/results";
 import { ensureBuild, startNextServer } from "./support/server";
@@ -42,18 +41,6 @@ const key = args.key;
 const REQUESTS = Number(args.requests);
 const log = benchLogger("profile");
 
-async function load(baseUrl: string, path: (i: number) => string, requests: number) {
-  const headers = { Authorization: `Bearer ${key}` };
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < requests) {
-        await keepAliveGet(baseUrl + path(next++), headers);
-      }
-    }),
-  );
-}
-
 const sqlc = postgres(benchServerUrl, { max: 2, onnotice: () => {} });
 const [owner] = await sqlc<{ organization_id: string }[]>`select organization_id from api_keys where key_hash = ${sha256Hex(key)}`;
 if (!owner) throw new Error("no such API key in DATABASE_URL's database");
@@ -69,14 +56,15 @@ for (const endpoint of endpoints) {
     ? path.resolve(args["keep-profiles"], endpoint.name.replace(/[^a-z0-9]+/gi, "-"))
     : mkdtempSync(path.join(tmpdir(), "cpu-prof-"));
   const server = await startNextServer(benchServerUrl, {}, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+  const target: Target = { name: "app", baseUrl: server.baseUrl, pid: server.process.pid! };
   try {
     // As many requests again before the window: V8 compiles a path's code for speed only after many runs of it
     // (support/app-vs-bare.ts, warmUp).
-    await load(server.baseUrl, endpoint.path, REQUESTS);
+    await burst(target, key, endpoint.path, REQUESTS);
     // Not the background loading of every route's module that follows a start.
-    await settle({ name: "app", baseUrl: server.baseUrl, pid: server.process.pid! });
+    await settle(target);
     const fromUs = profilerClockUs();
-    await load(server.baseUrl, endpoint.path, REQUESTS);
+    await burst(target, key, endpoint.path, REQUESTS);
     const toUs = profilerClockUs();
     await server.stop();
     const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));

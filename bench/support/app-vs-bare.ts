@@ -1,9 +1,9 @@
 /**
- * The app beside the bare reference server (bench/bare-server.ts) in one run: for each endpoint, unmeasured requests
- * per target (warmUp), then REPETITIONS rounds that measure the app then the bare server (interleaved, so load from elsewhere
- * on the machine hits both alike), each a fixed burst at CONCURRENCY callers (throughput and the server processes'
- * CPU per request, utime + stime from /proc) and sequential requests at concurrency 1 (p50); medians over the rounds.
- * GET /api/health of the app is the framework's floor.
+ * The app beside the bare reference server (bench/bare-server.ts) in one run: for each endpoint, unmeasured
+ * requests per target (warmUp), then REPETITIONS rounds that measure the app then the bare server (interleaved, so
+ * load from elsewhere on the machine hits both alike), each a fixed burst at CONCURRENCY callers (throughput and the
+ * server processes' CPU per request, utime + stime from /proc) and sequential requests at concurrency 1 (p50);
+ * medians over the rounds. GET /api/health of the app is the framework's floor.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -79,8 +79,8 @@ const get = (target: Target, key: string, url: string): Promise<void> =>
     throw new Error(`${target.name} ${error.message}`);
   });
 
-/** `requests` at CONCURRENCY callers. */
-async function burst(target: Target, key: string, path: (i: number) => string, requests: number): Promise<void> {
+/** `requests` at CONCURRENCY callers, their figures left to the caller. */
+export async function burst(target: Target, key: string, path: (i: number) => string, requests: number): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
