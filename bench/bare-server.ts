@@ -92,7 +92,8 @@ async function ticketTypesOf(organizationId: string, publicEventId: string): Pro
     ? await sqlc`select id, status from events where organization_id = ${organizationId} and id = ${eventId} and deleted_at is null`
     : [];
   if (!event) return [404, { error: "Not found", code: "not_found" }];
-  const rows = await sqlc`select * from ticket_types where organization_id = ${organizationId} and event_id = ${event.id}
+  // quantity_sold is derived from the stock buckets (db/sql/ticket-type-quantity-sold.sql), as the app reads it.
+  const rows = await sqlc`select t.*, t.quantity_sold from ticket_types t where organization_id = ${organizationId} and event_id = ${event.id}
                           order by created_at, id`;
   return [200, { data: rows.map((row) => ({ ...row, id: toPublicId("ticketType", row.id as string), event_status: event.status })) }];
 }
