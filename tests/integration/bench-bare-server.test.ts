@@ -51,7 +51,7 @@ describe("the benchmark's bare reference server", () => {
     return (await response.json()) as T;
   };
 
-  it("answers every endpoint it serves with the rows and counts the app's functions return", async () => {
+  it("answers its /v1 endpoints with the rows, counts and tickets sold the app's functions return", async () => {
     const catalog = await insertCatalog(organizationId, { tickets: [{ quantitySold: 7 }, { quantityTotal: 40, quantitySold: 40 }] });
     const order = await createOrder(organizationId, oneTicketOrderBody(catalog));
 
