@@ -10,6 +10,8 @@ import { createOrder } from "@/lib/orders/create-order";
 import { getOrder, listOrders } from "@/lib/orders/orders";
 import { createOrganization } from "@/lib/organizations/organizations";
 import { startBareServer, type Target } from "../../bench/support/app-vs-bare";
+import { expectStatus, type Api } from "../support/catalog";
+import { apiClient } from "../support/fixtures";
 import { insertCatalog, oneTicketOrderBody } from "../support/order-fixtures";
 import { createScratchDatabase, DEFAULT_TEST_SERVER_URL, type ScratchDatabase } from "../support/scratch-database";
 
@@ -26,7 +28,7 @@ describe("the benchmark's bare reference server", () => {
   let handle: DatabaseHandle;
   let bare: { target: Target; process: ChildProcess };
   let organizationId: string;
-  let key: string;
+  let api: Api;
 
   beforeAll(async () => {
     database = await createScratchDatabase(process.env.TEST_DATABASE_URL || DEFAULT_TEST_SERVER_URL, "bare");
@@ -34,8 +36,9 @@ describe("the benchmark's bare reference server", () => {
     await runMigrations(handle);
     setDatabaseHandle(handle);
     organizationId = (await createOrganization({ name: "Bare", currency: "SEK" })).id;
-    ({ key } = await createApiKey({ organizationId, name: "bench", scopes: ["*"], rateLimitPerMinute: 1_000_000 }));
+    const { key } = await createApiKey({ organizationId, name: "bench", scopes: ["*"], rateLimitPerMinute: 1_000_000 });
     bare = await startBareServer(database.url);
+    api = apiClient(bare.target.baseUrl, key);
   });
 
   afterAll(async () => {
@@ -45,11 +48,7 @@ describe("the benchmark's bare reference server", () => {
     await database?.drop();
   });
 
-  const get = async <T>(path: string): Promise<T> => {
-    const response = await fetch(bare.target.baseUrl + path, { headers: { Authorization: `Bearer ${key}` } });
-    expect(response.status, path).toBe(200);
-    return (await response.json()) as T;
-  };
+  const get = async <T>(path: string) => expectStatus<T>(await api(path), 200);
 
   it("answers its /v1 endpoints with the rows, counts and tickets sold the app's functions return", async () => {
     const catalog = await insertCatalog(organizationId, { tickets: [{ quantitySold: 7 }, { quantityTotal: 40, quantitySold: 40 }] });
