@@ -91,20 +91,26 @@ export const orderDailyCounts = pgTable(
 );
 
 /**
- * Every lower-cased customer name of an organization's orders, kept by triggers on orders
- * (db/sql/order-customer-names-on-*.sql), for `q`: a common name matches tens of thousands of orders, whose
+ * Every lower-cased customer name of an organization's orders with how many orders have it, kept by triggers on
+ * orders (db/sql/order-customer-names-on-*.sql), for `q`: a common name matches tens of thousands of orders, whose
  * rows a trigram index on orders would visit one by one, while a fragment matches a few distinct names here,
- * and each name's orders are one range of orders_org_customer_name_idx, read without visiting the rows. A
- * name no order has any more may stay: it only leads to no orders.
+ * and each name's orders are one range of orders_org_customer_name_idx, read without visiting the rows. The
+ * counts give a fragment's name matches without reading those ranges at all, so a fragment in a large share of
+ * the names (`berg`) is counted here and its page read by walking the sort order (lib/orders/transactions-search.ts).
+ * A name's count is kept in a few slot rows that readers sum (order_customer_name_slot in
+ * db/sql/order-counter-slot.sql), so concurrent orders of one name do not queue on one row. A name no order has any
+ * more may stay with a count of 0: it only leads to no orders.
  */
 export const orderCustomerNames = pgTable(
   "order_customer_names",
   {
     organizationId: organizationIdColumn(),
     name: text("name").notNull(),
+    slot: smallint("slot").notNull().default(0),
+    orderCount: bigint("order_count", { mode: "number" }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.name] }),
+    primaryKey({ columns: [t.organizationId, t.name, t.slot] }),
     index("order_customer_names_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
@@ -124,6 +130,9 @@ export const orderEmailWords = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     organizationId: organizationIdColumn(),
     word: text("word").notNull(),
+    // True once an order's row under this word has letters_in_name false (orderEmailWordOrders), never cleared: the
+    // e-mail-only matches of a `q` without digits are only under such words, so the others are not looked up at all.
+    unnamedOrders: boolean("unnamed_orders").notNull().default(false),
   },
   (t) => [
     uniqueIndex("order_email_words_organization_word_idx").on(t.organizationId, t.word),
@@ -168,8 +177,16 @@ export const orderEmailWordOrders = pgTable(
     lowerCustomerName: text("lower_customer_name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     totalPrice: integer("total_price").notNull(),
+    // True when every run of the word between digits is in the order's name (email_word_letters_in_name): then a
+    // `q` without digits that is in the word is in the name too, so the row can never be an e-mail-only match of
+    // such a `q`, and order_email_word_orders_unnamed_idx leaves it out.
+    lettersInName: boolean("letters_in_name").notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.wordId, t.orderId] })],
+  (t) => [
+    primaryKey({ columns: [t.wordId, t.orderId] }),
+    // INCLUDEs the sort keys as the primary key does (migration 0048; drizzle-kit cannot express it).
+    index("order_email_word_orders_unnamed_idx").on(t.wordId, t.orderId).where(sql`not ${t.lettersInName}`),
+  ],
 );
 
 /**

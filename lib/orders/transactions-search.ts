@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, fillPlaceholders, gte, lt, or, sql, type Query, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect, unionAll } from "drizzle-orm/pg-core";
-import { db, executeWithGenericPlan, rowsOf } from "@/db/client";
-import { events, orderDailySales, orderEmailWordOrders, orders, organizations } from "@/db/schema";
+import { db, executeWithGenericPlan, rowsOf, statementWithGenericPlan } from "@/db/client";
+import { events, orderCustomerNames, orderDailySales, orderEmailWordOrders, orders, organizationOrderCounts, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
 import { countOrders } from "./orders";
 import { cursorFingerprint, encodeCursor } from "./transactions-cursor";
@@ -146,14 +146,73 @@ function datePageFromCounters(organizationId: string, query: TransactionsQuery, 
  * A page of a `q` search from three characters on (searchedPage), its statement made once per shape
  * (searchedStatement) and planned once per connection (executeWithGenericPlan). The page visits every match anyway
  * (they come from the trigram indexes, not in sort order), so its rows carry their count, instead of a second
- * evaluation of the index union; a cursor page sees only the matches after the cursor, so it counts apart.
+ * evaluation of the index union; a cursor page sees only the matches after the cursor, so it counts apart. A fragment
+ * in a large share of the names may read its name matches by walking the sort order instead (sortOrderWalkOf); if the
+ * walk finds too few, the page is read as any other.
  */
 async function searchedRows(organizationId: string, query: TransactionsQuery): Promise<{ rows: PageRow[]; total?: number }> {
+  const walk = await sortOrderWalkOf(organizationId, query);
+  if (walk) {
+    const rows = rowsOf<PageRow>(await executeWithGenericPlan(searchedStatement(organizationId, query, walk)));
+    if (rows[0] && rows[0].matches !== null) return { rows };
+  }
   const [rows, total] = await Promise.all([
     executeWithGenericPlan(searchedStatement(organizationId, query)).then((result) => rowsOf<PageRow>(result)),
     query.cursor ? countTransactions(organizationId, query, filtersOf(organizationId, query)) : undefined,
   ]);
   return { rows, total };
+}
+
+/**
+ * How a page walks the sort order for its name matches: at most `cap` orders of it (null: all of them), testing each
+ * order's name, while their number comes from the names' kept counts (order_customer_names).
+ */
+export interface SortOrderWalk {
+  cap: number | null;
+}
+
+/** How many times the orders that evenly spread name matches would need a walk reads before it gives up. */
+const WALK_SLACK = 4;
+/** A walked order reads its row for the name: about as much as this many entries of the name matches' index ranges. */
+const WALKED_ORDER_COST = 4;
+
+/**
+ * Whether a `q` page whose `window` (its offset, size and one more) is read from `nameMatches` of the organization's
+ * `orders` reads those by walking the sort order: when even a walk that finds the matches sparser than their share
+ * reads fewer rows than their index ranges hold, as for a fragment in a large share of the names (`berg`, a fifth
+ * of them), where the ranges are every match, all counted and sorted for the first 101. If the matches cluster
+ * away from the page's end of the sort order, the walk stops at its `cap` and the page is read from the ranges.
+ */
+export function sortOrderWalk({ nameMatches, orders, window }: { nameMatches: number; orders: number; window: number }): SortOrderWalk | undefined {
+  if (nameMatches <= 0) return undefined;
+  const cap = Math.ceil((WALK_SLACK * window * orders) / nameMatches);
+  if (Math.min(cap, orders) * WALKED_ORDER_COST >= nameMatches) return undefined;
+  return { cap: cap >= orders ? null : cap };
+}
+
+/** The organization's orders whose lower-cased name is like `pattern`, from the names' kept counts. */
+const nameMatchCount = (organizationId: string, pattern: string) =>
+  sql<number>`(select coalesce(sum(${orderCustomerNames.orderCount}), 0) from ${orderCustomerNames}
+    where ${orderCustomerNames.organizationId} = ${organizationId} and ${orderCustomerNames.name} like ${pattern})`;
+
+const nameMatchesAndOrders = statementWithGenericPlan(
+  () => sql`select ${nameMatchCount(placeholder("organization_id"), placeholder("pattern"))} as "name_matches",
+    (select coalesce(sum(${organizationOrderCounts.orderCount}), 0) from ${organizationOrderCounts}
+      where ${organizationOrderCounts.organizationId} = ${placeholder("organization_id")}) as "orders"`,
+);
+
+/**
+ * The walk of a `q` page (sortOrderWalk) without other filters or a cursor, from its name matches and the
+ * organization's orders, both kept counts; undefined to read the page from the index ranges. A `q` of digits (an
+ * order number, a phone's) skips the counts' round trip: names seldom hold digits.
+ */
+async function sortOrderWalkOf(organizationId: string, query: TransactionsQuery): Promise<SortOrderWalk | undefined> {
+  if (query.cursor || query.date_from || query.date_to || !filtersOnlyDates(query) || /^\d+$/.test(query.q!)) return undefined;
+  const [counts] = (await nameMatchesAndOrders({ organization_id: organizationId, pattern: qTermsOf(query.q!).pattern })) as {
+    name_matches: number | string;
+    orders: number | string;
+  }[];
+  return counts && sortOrderWalk({ nameMatches: Number(counts.name_matches), orders: Number(counts.orders), window: query.from + query.size + 1 });
 }
 
 /** A value of a statement made once per shape: a placeholder, filled per execution (fillPlaceholders). */
@@ -168,7 +227,7 @@ const searchedStatements = new Map<string, Query>();
  * which filters, a cursor, what kind of `q`), because drizzle's building and rendering of its CTEs cost the server
  * more CPU than PostgreSQL's running them for an order number.
  */
-function searchedStatement(organizationId: string, query: TransactionsQuery): Query {
+function searchedStatement(organizationId: string, query: TransactionsQuery, walk?: SortOrderWalk): Query {
   const terms = qTermsOf(query.q!);
   const { date_from: from, date_to: to, cursor } = query;
   const shape = JSON.stringify([
@@ -181,7 +240,9 @@ function searchedStatement(organizationId: string, query: TransactionsQuery): Qu
     Boolean(cursor),
     terms.hasSpace,
     terms.emailWord,
+    terms.hasDigit,
     terms.orderNumber !== undefined,
+    Boolean(walk),
   ]);
   let statement = searchedStatements.get(shape);
   if (!statement) {
@@ -200,7 +261,7 @@ function searchedStatement(organizationId: string, query: TransactionsQuery): Qu
       pattern: placeholder("pattern"),
       orderNumber: terms.orderNumber === undefined ? undefined : placeholder("order_number"),
     };
-    statement = dialect.sqlToQuery(pageRowsOf(searchedPage(placeholder("organization_id"), template, templateTerms).getSQL(), query));
+    statement = dialect.sqlToQuery(pageRowsOf(searchedPage(placeholder("organization_id"), template, templateTerms, Boolean(walk)).getSQL(), query));
     searchedStatements.set(shape, statement);
   }
   const values = {
@@ -217,6 +278,8 @@ function searchedStatement(organizationId: string, query: TransactionsQuery): Qu
     cursor_id: cursor?.i,
     limit: query.size + 1,
     offset: query.from,
+    window: query.from + query.size + 1,
+    walk_cap: walk?.cap,
   };
   return { sql: statement.sql, params: fillPlaceholders(statement.params, values) };
 }
@@ -251,9 +314,12 @@ function fromEndWindow(query: TransactionsQuery, total: number) {
  * no such test); the e-mail's words give only the orders the name does not match, with their sort keys, so with no
  * filter but dates those orders are not read at all (a common surname's e-mail matches can be tens of thousands of
  * orders), and with other filters only they are read. Unless after a cursor, every row carries the
- * number of matches, counted once from the materialized matches. Its values are searchedStatement's placeholders.
+ * number of matches, counted once from the materialized matches. With `walk` (sortOrderWalk) the name's branch is
+ * instead the first `window` name matches in the sort order, found by walking it for at most `walk_cap` orders, and
+ * the count takes the name matches from their kept counts; it is null when the walk stopped at its cap short of the
+ * window, which the caller reads as "read the page from the ranges". Its values are searchedStatement's placeholders.
  */
-function searchedPage(organizationId: string, query: TransactionsQuery, terms: QTerms) {
+function searchedPage(organizationId: string, query: TransactionsQuery, terms: QTerms, walk: boolean) {
   const direction = query.order === "asc" ? asc : desc;
   const others = filtersOf(organizationId, { ...query, q: undefined });
   const after = query.cursor && cursorCondition(query, query.cursor);
@@ -284,7 +350,24 @@ function searchedPage(organizationId: string, query: TransactionsQuery, terms: Q
           ) as unknown as ReturnType<typeof matching>)
       : matching(and(inUse, sql`${orders.id} = any(array(${ids}))`));
   const branchName = (i: number) => `q_branch_${i}`;
+  // The first `window` orders of the sort order whose name matches, from at most `walk_cap` of the organization's.
+  const walkedNames = () => {
+    const walked = db
+      .select({ ...columns(orders.id, SORT_KEYS[query.sort]), name: sql<string>`lower(${orders.customerName})`.as("lower_name") })
+      .from(orders)
+      .where(eq(orders.organizationId, organizationId))
+      .orderBy(direction(SORT_KEYS[query.sort]), direction(orders.id))
+      .limit(placeholder("walk_cap"))
+      .as("walked");
+    return db
+      .select({ id: walked.id, key: walked.key })
+      .from(walked)
+      .where(sql`${walked.name} like ${terms.pattern}`)
+      .orderBy(direction(walked.key), direction(walked.id))
+      .limit(placeholder("window")) as unknown as ReturnType<typeof matching>;
+  };
   const branches = alternatives.map((alternative, i) => {
+    if (i === 0 && walk) return db.$with(branchName(i)).as(walkedNames());
     const earlierRows = alternatives.slice(0, i).map((earlierAlternative) => earlierAlternative.row);
     const byRows = and(alternative.indexed, earlierRows.length ? sql`(${or(...earlierRows)}) is not true` : undefined);
     if (!alternative.words) return db.$with(branchName(i)).as(matching(byRows));
@@ -295,7 +378,14 @@ function searchedPage(organizationId: string, query: TransactionsQuery, terms: Q
   });
   const [first, second, ...rest] = branches.map((branch) => db.select({ id: branch.id, key: branch.key }).from(branch));
   const matched = db.$with("matched").as(unionAll(first!, second!, ...rest));
-  const matches = (query.cursor ? sql<number | null>`null::bigint` : sql<number | null>`(select count(*) from ${matched})`).as("matches");
+  const [names, ...afterNames] = branches;
+  const walkedCount = sql`case when (select count(*) from ${names}) = ${placeholder("window")}::bigint or ${placeholder("walk_cap")}::bigint is null
+    then ${nameMatchCount(organizationId, terms.pattern)} + ${sql.join(
+      afterNames.map((branch) => sql`(select count(*) from ${branch})`),
+      sql` + `,
+    )} end`;
+  const count = query.cursor ? sql`null::bigint` : walk ? walkedCount : sql`(select count(*) from ${matched})`;
+  const matches = sql<number | null>`${count}`.as("matches");
   return db
     .with(...branches, matched)
     .select({ pageId: sql<string>`${matched.id}`.as("page_id"), matches })

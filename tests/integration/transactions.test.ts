@@ -1,15 +1,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
+import { readMigrations, splitSqlStatements } from "@/db/sql-definitions";
 import { orderCampaigns, orderItems, orders } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import type { TransactionsQuery } from "@/lib/orders/order-schemas";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
+import { sortOrderWalk } from "@/lib/orders/transactions-search";
 import { expectError, expectStatus } from "../support/catalog";
 import { useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
 import { insertCampaign, insertCatalog, insertOrders, type OrderSeed } from "../support/order-fixtures";
 import { useTestServer } from "../support/server";
+import { exactCounts, keptCounts } from "../support/trigger-counters";
 
 interface TransactionOrder {
   uuid: string;
@@ -537,6 +540,70 @@ describe("GET /analytics_search/api/transactions", () => {
         expect(await pageIds(`q=wal&sort=${sort}&order=${order}`, 7), sort).toEqual(ordered(sort, order, changed));
       }
     }
+  });
+
+  it("counts a fragment in most names from the names' kept counts and walks the sort order for its page, or reads the ranges when the walk finds too few", async () => {
+    const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 0, minute));
+    const surnames = ["Lundberg", "Sjöberg", "Berg", "Bergqvist", "Åberg"];
+    const spelled = (surname: string) => surname.toLowerCase().replace("ö", "o").replace("å", "a");
+    // 150 name matches of `berg` (Sjöberg and Åberg spelled without their letters in the addresses), then the 50
+    // newest orders: 10 e-mail-only matches and 40 matching nothing.
+    const seeds: OrderSeed[] = Array.from({ length: 200 }, (_, i) => {
+      const first = ["Anna", "Erik", "Olle", "Karin"][i % 4]!;
+      const common = { createdAt: at(i), totalPrice: 100 + ((i * 37) % 200) };
+      if (i < 150) {
+        const surname = surnames[i % surnames.length]!;
+        return { ...common, customerName: `${first} ${surname}`, customerEmail: `${first.toLowerCase()}.${spelled(surname)}${i}@x.test` };
+      }
+      if (i < 160) return { ...common, customerName: `${first} Ek`, customerEmail: `${first.toLowerCase()}.bergman${i}@x.test` };
+      return { ...common, customerName: `${first} Holm`, customerEmail: `${first.toLowerCase()}.holm${i}@x.test` };
+    });
+    const { rows } = await seed(seeds);
+    // Five to a page: the walk takes at most 32 orders of the sort order. In date order, descending, those are the 50
+    // without a name match: that walk finds none and the page comes from the ranges.
+    expect(sortOrderWalk({ nameMatches: 150, orders: 200, window: 6 })).toEqual({ cap: 32 });
+    expect(sortOrderWalk({ nameMatches: 150, orders: 200, window: 11 })).toBeUndefined();
+
+    const expectPages = async (step: string) => {
+      const current = await db.select().from(orders).where(eq(orders.organizationId, tenant.organization.id));
+      const matches = current.filter((row) => `${row.customerName.toLowerCase()} ${row.customerEmail.toLowerCase()}`.includes("berg"));
+      for (const sort of ["date", "price", "customer_name"] as const) {
+        for (const order of ["asc", "desc"] as const) {
+          const query = `q=berg&sort=${sort}&order=${order}&size=5`;
+          const body = await search(query);
+          expect(body.data.total_count, `${step} ${query}`).toBe(matches.length);
+          expect(body.data.orders.map((o) => o.uuid), `${step} ${query}`).toEqual(orderedIds(matches, sort, order).slice(0, 5));
+        }
+      }
+      expect(await keptCounts("order_customer_names"), step).toEqual(await exactCounts("order_customer_names"));
+    };
+    await expectPages("as written");
+
+    // Renamed out of the names' matches, an order stays an e-mail match (its address's words now have letters the
+    // name lacks); renamed into them, it moves to the names' count; deleted, it leaves both.
+    await db.update(orders).set({ customerName: "Anna Ek" }).where(eq(orders.id, rows[0]!.id));
+    await db.update(orders).set({ customerName: "Per Lindberg" }).where(eq(orders.id, rows[199]!.id));
+    await db.delete(orders).where(inArray(orders.id, [rows[1]!.id, rows[2]!.id, rows[155]!.id]));
+    await expectPages("after renames and deletes");
+
+    // Migration 0048's backfills give what the triggers keep.
+    const flags = async () =>
+      rowsOf<Record<string, unknown>>(
+        await db.execute(
+          sql`select m.word_id, m.order_id, m.letters_in_name, w.unnamed_orders from order_email_word_orders m
+              join order_email_words w on w.id = m.word_id order by 1, 2`,
+        ),
+      );
+    const byTriggers = { flags: await flags(), names: await keptCounts("order_customer_names") };
+    expect(byTriggers.flags.filter((row) => !row.letters_in_name).length).toBeGreaterThan(10);
+    const backfill = (start: string) => readMigrations().flatMap(splitSqlStatements).findLast((statement) => statement.normalized.startsWith(start))!.text;
+    await db.execute(sql`update order_email_word_orders set letters_in_name = false`);
+    await db.execute(sql`update order_email_words set unnamed_orders = false`);
+    await db.execute(sql.raw(backfill(`UPDATE "order_email_word_orders" m SET "letters_in_name" = true`)));
+    await db.execute(sql.raw(backfill(`UPDATE "order_email_words" w SET "unnamed_orders" = true`)));
+    await db.execute(sql`delete from order_customer_names`);
+    await db.execute(sql.raw(backfill(`INSERT INTO "order_customer_names"`)));
+    expect({ flags: await flags(), names: await keptCounts("order_customer_names") }).toEqual(byTriggers);
   });
 
   it("sees only the key's organization and checks the scope", async () => {

@@ -14,6 +14,11 @@ const COUNTERS = {
     sums: ["order_count"],
     exact: "select o.organization_id, count(*) as order_count from orders o group by 1",
   },
+  order_customer_names: {
+    key: ["organization_id", "name"],
+    sums: ["order_count"],
+    exact: "select o.organization_id, lower(o.customer_name) as name, count(*) as order_count from orders o group by 1, 2",
+  },
   order_daily_counts: {
     key: ["organization_id", "day"],
     sums: ["order_count"],
