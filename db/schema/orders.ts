@@ -130,8 +130,9 @@ export const orderEmailWords = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
     organizationId: organizationIdColumn(),
     word: text("word").notNull(),
-    // True once an order's row under this word has letters_in_name false (orderEmailWordOrders), never cleared: the
-    // e-mail-only matches of a `q` without digits are only under such words, so the others are not looked up at all.
+    // True once an order's row under this word has letters_in_name false (orderEmailWordOrders), never cleared (a
+    // trigger on that table, db/sql/order-email-words-unnamed.sql): the e-mail-only matches of a `q` without digits
+    // are only under such words, so the others are not looked up at all.
     unnamedOrders: boolean("unnamed_orders").notNull().default(false),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql, type Placeholder, type SQL } from "drizzle-orm";
-import { db, preparedPerHandle, preparedPerShape, type Queryable } from "@/db/client";
+import { db, preparedPerHandle, preparedPerShape, statementWithGenericPlan, type Queryable } from "@/db/client";
 import { orderItems, orders, organizationOrderCounts } from "@/db/schema";
 import { inUuids, uuidArray } from "@/db/uuid-list";
 import { notFound } from "@/lib/http/errors";
@@ -80,22 +80,21 @@ export async function getOrder(organizationId: string, publicId: string): Promis
   return loadOrder(db, organizationId, orderId);
 }
 
-const preparedOrderCountOfOrganization = preparedPerHandle((database) =>
-  database
-    .select({ total: sql<number>`coalesce(sum(${organizationOrderCounts.orderCount}), 0)`.mapWith(Number) })
-    .from(organizationOrderCounts)
-    .where(eq(organizationOrderCounts.organizationId, sql.placeholder("organizationId")))
-    .prepare("order_count_of_organization"),
-);
+/** The organization's orders, summed from the trigger-maintained organization_order_counts (a few slot rows). */
+export const organizationOrderCount = (organizationId: unknown) =>
+  sql<number>`(select coalesce(sum(${organizationOrderCounts.orderCount}), 0) from ${organizationOrderCounts}
+    where ${organizationOrderCounts.organizationId} = ${organizationId})`;
+
+const orderCountOfOrganization = statementWithGenericPlan(() => sql`select ${organizationOrderCount(sql.placeholder("organization_id"))} as "total"`);
 
 /**
- * The exact number of the organization's orders matching `filters`. Without filters it reads the
- * trigger-maintained organization_order_counts (a few slot rows) instead of counting every order.
+ * The exact number of the organization's orders matching `filters`. Without filters it reads the kept counts
+ * (organizationOrderCount) instead of counting every order.
  */
 export async function countOrders(organizationId: string, filters: SQL[]): Promise<number> {
   if (filters.length === 0) {
-    const [row] = await preparedOrderCountOfOrganization().execute({ organizationId });
-    return row?.total ?? 0;
+    const [row] = (await orderCountOfOrganization({ organization_id: organizationId })) as { total: number | string }[];
+    return Number(row?.total ?? 0);
   }
   const [row] = await db
     .select({ total: count() })

@@ -88,9 +88,11 @@ export function filtersOf(organizationId: string, query: TransactionFilters): SQ
 
 const Q_COLUMNS = [orders.customerEmail, orders.customerName, orders.customerPhone];
 
+const DIGITS_ONLY = /^\d+$/;
+
 /** An exact order number `q` may name (a whole number within the column's range). */
 function orderNumberOf(q: string): number | undefined {
-  return /^\d+$/.test(q) && Number(q) <= MAX_ORDER_NUMBER ? Number(q) : undefined;
+  return DIGITS_ONLY.test(q) && Number(q) <= MAX_ORDER_NUMBER ? Number(q) : undefined;
 }
 
 /** True when `q` is long enough for the trigram indexes (see qFilter). */
@@ -110,6 +112,8 @@ export interface QTerms {
   hasSpace: boolean;
   emailWord: boolean;
   hasDigit: boolean;
+  /** Digits alone (an order number, a phone's): seldom in a name. */
+  digitsOnly: boolean;
 }
 
 export function qTermsOf(q: string): QTerms {
@@ -120,6 +124,7 @@ export function qTermsOf(q: string): QTerms {
     hasSpace: q.includes(" "),
     emailWord: EMAIL_WORD_FRAGMENT.test(lowered),
     hasDigit: /\d/.test(q),
+    digitsOnly: DIGITS_ONLY.test(q),
   };
 }
 

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, fillPlaceholders, gte, lt, or, sql, type Query, type SQL, type SQLWrapper } from "drizzle-orm";
 import { PgDialect, unionAll } from "drizzle-orm/pg-core";
 import { db, executeWithGenericPlan, rowsOf, statementWithGenericPlan } from "@/db/client";
-import { events, orderCustomerNames, orderDailySales, orderEmailWordOrders, orders, organizationOrderCounts, organizations } from "@/db/schema";
+import { events, orderCustomerNames, orderDailySales, orderEmailWordOrders, orders, organizations } from "@/db/schema";
 import type { TransactionsQuery } from "./order-schemas";
-import { countOrders } from "./orders";
+import { countOrders, organizationOrderCount } from "./orders";
 import { cursorFingerprint, encodeCursor } from "./transactions-cursor";
 import {
   CURSOR_KEYS,
@@ -151,13 +151,14 @@ function datePageFromCounters(organizationId: string, query: TransactionsQuery, 
  * walk finds too few, the page is read as any other.
  */
 async function searchedRows(organizationId: string, query: TransactionsQuery): Promise<{ rows: PageRow[]; total?: number }> {
-  const walk = await sortOrderWalkOf(organizationId, query);
+  const terms = qTermsOf(query.q!);
+  const walk = await sortOrderWalkOf(organizationId, query, terms);
   if (walk) {
-    const rows = rowsOf<PageRow>(await executeWithGenericPlan(searchedStatement(organizationId, query, walk)));
+    const rows = rowsOf<PageRow>(await executeWithGenericPlan(searchedStatement(organizationId, query, terms, walk)));
     if (rows[0] && rows[0].matches !== null) return { rows };
   }
   const [rows, total] = await Promise.all([
-    executeWithGenericPlan(searchedStatement(organizationId, query)).then((result) => rowsOf<PageRow>(result)),
+    executeWithGenericPlan(searchedStatement(organizationId, query, terms)).then((result) => rowsOf<PageRow>(result)),
     query.cursor ? countTransactions(organizationId, query, filtersOf(organizationId, query)) : undefined,
   ]);
   return { rows, total };
@@ -197,8 +198,7 @@ const nameMatchCount = (organizationId: string, pattern: string) =>
 
 const nameMatchesAndOrders = statementWithGenericPlan(
   () => sql`select ${nameMatchCount(placeholder("organization_id"), placeholder("pattern"))} as "name_matches",
-    (select coalesce(sum(${organizationOrderCounts.orderCount}), 0) from ${organizationOrderCounts}
-      where ${organizationOrderCounts.organizationId} = ${placeholder("organization_id")}) as "orders"`,
+    ${organizationOrderCount(placeholder("organization_id"))} as "orders"`,
 );
 
 /**
@@ -206,9 +206,9 @@ const nameMatchesAndOrders = statementWithGenericPlan(
  * organization's orders, both kept counts; undefined to read the page from the index ranges. A `q` of digits (an
  * order number, a phone's) skips the counts' round trip: names seldom hold digits.
  */
-async function sortOrderWalkOf(organizationId: string, query: TransactionsQuery): Promise<SortOrderWalk | undefined> {
-  if (query.cursor || query.date_from || query.date_to || !filtersOnlyDates(query) || /^\d+$/.test(query.q!)) return undefined;
-  const [counts] = (await nameMatchesAndOrders({ organization_id: organizationId, pattern: qTermsOf(query.q!).pattern })) as {
+async function sortOrderWalkOf(organizationId: string, query: TransactionsQuery, terms: QTerms): Promise<SortOrderWalk | undefined> {
+  if (query.cursor || query.date_from || query.date_to || !filtersOnlyDates(query) || terms.digitsOnly) return undefined;
+  const [counts] = (await nameMatchesAndOrders({ organization_id: organizationId, pattern: terms.pattern })) as {
     name_matches: number | string;
     orders: number | string;
   }[];
@@ -227,8 +227,7 @@ const searchedStatements = new Map<string, Query>();
  * which filters, a cursor, what kind of `q`), because drizzle's building and rendering of its CTEs cost the server
  * more CPU than PostgreSQL's running them for an order number.
  */
-function searchedStatement(organizationId: string, query: TransactionsQuery, walk?: SortOrderWalk): Query {
-  const terms = qTermsOf(query.q!);
+function searchedStatement(organizationId: string, query: TransactionsQuery, terms: QTerms, walk?: SortOrderWalk): Query {
   const { date_from: from, date_to: to, cursor } = query;
   const shape = JSON.stringify([
     query.sort,
