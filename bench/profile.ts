@@ -24,6 +24,7 @@ import { benchLogger } from "./support/log";
 import { threadCpuMs } from "./support/process-cpu";
 import { readResults, saveMarkdownSection, saveResults } from "./support/results";
 import { ensureBuild, startNextServer } from "./support/server";
+import { round } from "./support/stats";
 import { sha256Hex } from "@/lib/auth/secrets";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -58,7 +59,7 @@ await ensureBuild(log);
  * reader, which then takes the core), so only the CPU time says what a share of the samples costs.
  */
 type EndpointProfile = ProfileSummary & { main_user_ms_per_request: number; main_system_ms_per_request: number; helpers_ms_per_request: number };
-const perRequest = (ms: number) => Math.round((ms / REQUESTS) * 1000) / 1000;
+const perRequest = (ms: number) => round(ms / REQUESTS, 3);
 
 const summaries: Record<string, EndpointProfile> = {};
 for (const endpoint of endpoints) {
