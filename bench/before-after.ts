@@ -4,11 +4,11 @@
  * under the same load (on a shared machine, runs minutes apart are not comparable). Against an existing seeded
  * database and one of its API keys; prints the table and writes it under "before_after" in bench/results.json.
  *
- *   DATABASE_URL=postgres://… npx tsx --conditions=react-server bench/before-after.ts --key sk_… --before .next-before [--requests 300]
+ *   DATABASE_URL=postgres://… npx tsx --conditions=react-server bench/before-after.ts --key sk_… --before .next-before [--requests 2000]
  */
 import { parseArgs } from "node:util";
 import postgres from "postgres";
-import { compare, healthFloor, settle, type Target } from "./support/app-vs-bare";
+import { compare, healthFloor, roundSize, settle, type Target } from "./support/app-vs-bare";
 import { benchServerUrl } from "./support/database";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
 import { benchLogger } from "./support/log";
@@ -18,7 +18,7 @@ import { sha256Hex } from "@/lib/auth/secrets";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const { values: args } = parseArgs({
-  options: { key: { type: "string" }, before: { type: "string" }, requests: { type: "string", default: "300" } },
+  options: { key: { type: "string" }, before: { type: "string" }, requests: { type: "string", default: "2000" } },
 });
 if (!args.key || !args.before) throw new Error("--key sk_… and --before <dist dir of the base build> are required");
 const key = args.key;
@@ -40,12 +40,12 @@ try {
     bare: { name: "bare", baseUrl: before.baseUrl, pid: before.process.pid! },
   };
   await settle(targets.bare);
-  const floors = { after: await healthFloor(targets.app, key, REQUESTS), before: await healthFloor(targets.bare, key, REQUESTS) };
+  const floorSize = roundSize("health", REQUESTS);
+  const floors = { after: await healthFloor(targets.app, key, floorSize), before: await healthFloor(targets.bare, key, floorSize) };
   log(`health floor: after ${JSON.stringify(floors.after)}, before ${JSON.stringify(floors.before)}`);
   const rows = [];
   for (const endpoint of endpoints) {
-    const requests = endpoint.name.endsWith("size 1000") ? Math.ceil(REQUESTS / 8) : REQUESTS;
-    const c = await compare(endpoint, targets, key, requests, floors.after);
+    const c = await compare(endpoint, targets, key, roundSize(endpoint.name, REQUESTS), floors.after);
     rows.push({ endpoint: c.endpoint, after: c.app, before: c.bare, rounds: c.rounds.map((r) => ({ after: r.app, before: r.bare })) });
     log(`${c.endpoint}: CPU ms/request before ${c.bare.cpu_ms_per_request}, after ${c.app.cpu_ms_per_request}; req/s before ${c.bare.rps}, after ${c.app.rps}`);
   }

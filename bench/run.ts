@@ -24,7 +24,7 @@
  * `npm run bench` runs this first, then the other benchmarks (webhook-delivery, load, analytics, request-log,
  * on-sale), and last bench/summary.ts, which writes and prints the table of which targets hold.
  *
- *   npm run bench [-- --orders 1000000 --other-orders 100000 --samples 100 --warmup 10 --bare-requests 400
+ *   npm run bench [-- --orders 1000000 --other-orders 100000 --samples 100 --warmup 10 --bare-requests 2000
  *                    --dashboard-samples 20 --search-samples 20 --rate-limit-seconds 10
  *                    --sections cases,baselines,app-vs-bare,dashboard,search]
  */
@@ -36,7 +36,7 @@ import type { DatabaseHandle } from "@/db/client";
 import { benchDatabase, type SeededOrganizations } from "./support/database";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { CPU_MARGIN_MS, compare, comparisonLines, healthFloor, startBareServer, type Target } from "./support/app-vs-bare";
+import { CPU_MARGIN_MS, compare, comparisonLines, healthFloor, roundSize, startBareServer, type Target } from "./support/app-vs-bare";
 import { dashboardLines, dashboardPages, dashboardSamples, measureDashboardPages } from "./support/dashboard-pages";
 import { apiEndpoints, endpointSamples } from "./support/endpoints";
 import { keepAliveGet } from "./support/http-client";
@@ -55,7 +55,9 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "10" },
     concurrency: { type: "string", default: "4" },
     "throughput-requests": { type: "string", default: "100" },
-    "bare-requests": { type: "string", default: "400" },
+    // Rounds of 400 lasted under half a second at the small endpoints' rates, and an endpoint's CPU per request moved by
+    // up to 2x from one round to the next (bench/results.md, round-2026-11-29v).
+    "bare-requests": { type: "string", default: "2000" },
     "dashboard-samples": { type: "string", default: "20" },
     "search-samples": { type: "string", default: "20" },
     "rate-limit-seconds": { type: "string", default: "10" },
@@ -383,13 +385,11 @@ async function measureAppVsBare(sqlc: postgres.Sql, orgId: string, key: string) 
     app: { name: "app", baseUrl: server!.baseUrl, pid: server!.process.pid! },
     bare: bare.target,
   };
-  const health = await healthFloor(targets.app, key, BARE_REQUESTS);
+  const health = await healthFloor(targets.app, key, roundSize("health", BARE_REQUESTS));
   log(`health floor: ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU, p50 ${health.p50_ms} ms`);
   const comparisons = [];
   for (const endpoint of apiEndpoints(await endpointSamples(sqlc, orgId))) {
-    // The 1000-row page costs some 50 times a small one: fewer requests keep the rounds as long.
-    const requests = endpoint.name.endsWith("size 1000") ? Math.ceil(BARE_REQUESTS / 8) : BARE_REQUESTS;
-    const c = await compare(endpoint, targets, key, requests, health);
+    const c = await compare(endpoint, targets, key, roundSize(endpoint.name, BARE_REQUESTS), health);
     comparisons.push(c);
     const held = (met: boolean) => (met ? "holds" : "MISSED");
     log(

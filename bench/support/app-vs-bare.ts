@@ -1,6 +1,6 @@
 /**
  * The app beside the bare reference server (bench/bare-server.ts) in one run: for each endpoint, unmeasured
- * requests per target (warmUp), then REPETITIONS rounds that measure the app then the bare server (interleaved, so
+ * requests per target (RoundSize.warmUp), then REPETITIONS rounds that measure the app then the bare server (interleaved, so
  * load from elsewhere on the machine hits both alike), each a fixed burst at CONCURRENCY callers (throughput and the
  * server processes' CPU per request, utime + stime from /proc) and sequential requests at concurrency 1 (p50);
  * medians over the rounds. GET /api/health of the app is the framework's floor.
@@ -50,7 +50,27 @@ export interface Comparison {
   /** app p50 ÷ bare p50. */
   ratio_p50: number;
   targets: ComparisonTargets;
+  /** Requests per round and unmeasured ones before the rounds, per target. */
+  size: RoundSize;
   rounds: { app: Round; bare: Round }[];
+}
+
+/**
+ * Unmeasured requests per target before a path's rounds: V8 compiles a path's code for speed only after it has run it
+ * many times, so a server's first few thousand requests of a path cost it up to three times the CPU of its later ones
+ * (bench/results.md, round-2026-11-28p).
+ */
+export const WARM_UP_REQUESTS = 2_400;
+
+export interface RoundSize {
+  requests: number;
+  warmUp: number;
+}
+
+/** A round of `requests` (a 1000-row page costs some 50 times a small one: an eighth as many keep its rounds as long). */
+export function roundSize(endpoint: string, requests: number): RoundSize {
+  const divisor = endpoint.endsWith("size 1000") ? 8 : 1;
+  return { requests: Math.ceil(requests / divisor), warmUp: Math.ceil(WARM_UP_REQUESTS / divisor) };
 }
 
 export const CPU_MARGIN_MS = 0.5;
@@ -113,30 +133,20 @@ const medianRound = (rounds: Round[]): Round => ({
   p50_ms: median(rounds.map((r) => r.p50_ms)),
 });
 
-/** How many rounds' worth of requests warm a path up before its measured rounds. */
-const WARM_UP_ROUNDS = 6;
-
-/**
- * Requests whose figures are thrown away: V8 compiles a path's code for speed only after it has run it many times, so
- * a server's first few thousand requests of a path cost it up to three times the CPU of its later ones
- * (bench/results.md, round-2026-11-28p). Each target gets the same number.
- */
-const warmUp = (target: Target, key: string, path: (i: number) => string, requests: number) =>
-  burst(target, key, path, requests * WARM_UP_ROUNDS);
-
-/** Interleaved app/bare rounds of `requests` each (after warmUp per target), against the health floor. */
+/** Interleaved app/bare rounds of `size.requests` each (after `size.warmUp` per target), against the health floor. */
 export async function compare(
   endpoint: ApiEndpoint,
   targets: { app: Target; bare: Target },
   key: string,
-  requests: number,
+  size: RoundSize,
   floor: Round,
 ): Promise<Comparison> {
-  for (const target of [targets.app, targets.bare]) await warmUp(target, key, endpoint.path, requests);
+  // Each target gets the same unmeasured requests.
+  for (const target of [targets.app, targets.bare]) await burst(target, key, endpoint.path, size.warmUp);
   const rounds: { app: Round; bare: Round }[] = [];
   for (let i = 0; i < REPETITIONS; i++) {
-    const app = await roundOf(targets.app, key, endpoint.path, requests);
-    rounds.push({ app, bare: await roundOf(targets.bare, key, endpoint.path, requests) });
+    const app = await roundOf(targets.app, key, endpoint.path, size.requests);
+    rounds.push({ app, bare: await roundOf(targets.bare, key, endpoint.path, size.requests) });
   }
   const app = medianRound(rounds.map((r) => r.app));
   const bare = medianRound(rounds.map((r) => r.bare));
@@ -158,6 +168,7 @@ export async function compare(
       throughput: ratioRps <= limit,
       p50: ratioP50 <= limit,
     },
+    size,
     rounds,
   };
 }
@@ -166,8 +177,9 @@ export async function compare(
 export function comparisonLines(comparisons: Comparison[], health: Round): string[] {
   const cell = (r: Round) => `${r.rps} / ${r.cpu_ms_per_request} / ${r.p50_ms}`;
   const yesNo = (met: boolean) => (met ? "yes" : "**no**");
+  const sizes = [...new Set(comparisons.map(({ size }) => `${size.requests} after ${size.warmUp} unmeasured`))];
   return [
-    `App (\`next start\`, one process) beside the bare Node reference (bench/bare-server.ts, one process), ${REPETITIONS} interleaved rounds after ${WARM_UP_ROUNDS} rounds' worth of unmeasured requests per target, medians: ` +
+    `App (\`next start\`, one process) beside the bare Node reference (bench/bare-server.ts, one process), ${REPETITIONS} interleaved rounds per endpoint of requests per target (${sizes.join(", or ")}: the 1000-row page takes an eighth as many), medians: ` +
       `req/s at concurrency ${CONCURRENCY}, server CPU ms per request over those requests (/proc utime + stime), p50 at concurrency 1. ` +
       `Framework floor (app GET /api/health, select 1): ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU per request, p50 ${health.p50_ms} ms. ` +
       `Targets: app CPU ≤ floor + bare + ${CPU_MARGIN_MS} ms; bare/app req/s and app/bare p50 ≤ 1.5 for transactions pages, ≤ 2 for the others.`,
@@ -199,11 +211,11 @@ export async function settle(target: Target): Promise<void> {
   }
 }
 
-/** The app's health floor as a round of its own, median of REPETITIONS (after warmUp, once the server has settled). */
-export async function healthFloor(app: Target, key: string, requests: number): Promise<Round> {
-  await warmUp(app, key, () => "/api/health", requests);
+/** The app's health floor as a round of its own, median of REPETITIONS (after `size.warmUp`, once the server has settled). */
+export async function healthFloor(app: Target, key: string, size: RoundSize): Promise<Round> {
+  await burst(app, key, () => "/api/health", size.warmUp);
   await settle(app);
   const rounds: Round[] = [];
-  for (let i = 0; i < REPETITIONS; i++) rounds.push(await roundOf(app, key, () => "/api/health", requests));
+  for (let i = 0; i < REPETITIONS; i++) rounds.push(await roundOf(app, key, () => "/api/health", size.requests));
   return medianRound(rounds);
 }
