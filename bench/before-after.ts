@@ -40,7 +40,7 @@ try {
     bare: { name: "bare", baseUrl: before.baseUrl, pid: before.process.pid! },
   };
   await settle(targets.bare);
-  const floorSize = roundSize("health", REQUESTS);
+  const floorSize = roundSize("GET /api/health", REQUESTS);
   const floors = { after: await healthFloor(targets.app, key, floorSize), before: await healthFloor(targets.bare, key, floorSize) };
   log(`health floor: after ${JSON.stringify(floors.after)}, before ${JSON.stringify(floors.before)}`);
   const rows = [];

@@ -385,7 +385,7 @@ async function measureAppVsBare(sqlc: postgres.Sql, orgId: string, key: string) 
     app: { name: "app", baseUrl: server!.baseUrl, pid: server!.process.pid! },
     bare: bare.target,
   };
-  const health = await healthFloor(targets.app, key, roundSize("health", BARE_REQUESTS));
+  const health = await healthFloor(targets.app, key, roundSize("GET /api/health", BARE_REQUESTS));
   log(`health floor: ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU, p50 ${health.p50_ms} ms`);
   const comparisons = [];
   for (const endpoint of apiEndpoints(await endpointSamples(sqlc, orgId))) {

@@ -60,7 +60,7 @@ export interface Comparison {
  * many times, so a server's first few thousand requests of a path cost it up to three times the CPU of its later ones
  * (bench/results.md, round-2026-11-28p).
  */
-export const WARM_UP_REQUESTS = 2_400;
+const WARM_UP_REQUESTS = 2_400;
 
 export interface RoundSize {
   requests: number;
