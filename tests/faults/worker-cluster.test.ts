@@ -142,9 +142,11 @@ describe("npm start on PostgreSQL: one next start worker per core behind one por
     });
     expect(killedAt, "the kill happened mid-burst").toBeDefined();
 
-    // Only requests in flight on the killed worker, or passed to it before the primary saw it die, were cut.
+    // Only requests in flight on the killed worker, or passed to it before the primary saw it die, were cut. A caller
+    // whose request was cut sends its next one at once, and that one may be passed to the dead worker too, so the cut
+    // requests can outnumber the callers (9 with 8 callers in one run: 7 started before the kill, 2 in the 53 ms before
+    // the primary noticed); what holds is that every request started after the primary noticed is answered.
     expect(answers.filter((a) => a.status !== 201 && a.status !== 0)).toEqual([]);
-    expect(answers.filter((a) => a.status === 0).length).toBeLessThanOrEqual(CONCURRENCY);
     expect(noticedAt, "the primary saw the worker die").toBeDefined();
     const afterNoticed = answers.filter((a) => a.startedAt > noticedAt!);
     expect(afterNoticed.length).toBeGreaterThan(0);
