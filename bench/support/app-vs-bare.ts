@@ -1,7 +1,7 @@
 /**
  * The app beside the bare reference server (bench/bare-server.ts) in one run: for each endpoint, unmeasured
- * requests per target (RoundSize.warmUp), then REPETITIONS rounds that measure the app then the bare server (interleaved, so
- * load from elsewhere on the machine hits both alike), each a fixed burst at CONCURRENCY callers (throughput and the
+ * requests per target (RoundSize.warmUp), then REPETITIONS rounds that measure the app then the bare server
+ * (interleaved, so load from elsewhere on the machine hits both alike), each a fixed burst at CONCURRENCY callers (throughput and the
  * server processes' CPU per request, utime + stime from /proc) and sequential requests at concurrency 1 (p50);
  * medians over the rounds. GET /api/health of the app is the framework's floor.
  */
@@ -67,9 +67,12 @@ export interface RoundSize {
   warmUp: number;
 }
 
-/** A round of `requests` (a 1000-row page costs some 50 times a small one: an eighth as many keep its rounds as long). */
+/** A 1000-row page costs some 50 times a small one: this fraction of the requests keeps its rounds about as long. */
+const LARGE_PAGE_DIVISOR = 8;
+
+/** A round of `requests`, fewer for the 1000-row page (LARGE_PAGE_DIVISOR). */
 export function roundSize(endpoint: string, requests: number): RoundSize {
-  const divisor = endpoint.endsWith("size 1000") ? 8 : 1;
+  const divisor = endpoint.endsWith("size 1000") ? LARGE_PAGE_DIVISOR : 1;
   return { requests: Math.ceil(requests / divisor), warmUp: Math.ceil(WARM_UP_REQUESTS / divisor) };
 }
 
@@ -179,7 +182,7 @@ export function comparisonLines(comparisons: Comparison[], health: Round): strin
   const yesNo = (met: boolean) => (met ? "yes" : "**no**");
   const sizes = [...new Set(comparisons.map(({ size }) => `${size.requests} after ${size.warmUp} unmeasured`))];
   return [
-    `App (\`next start\`, one process) beside the bare Node reference (bench/bare-server.ts, one process), ${REPETITIONS} interleaved rounds per endpoint of requests per target (${sizes.join(", or ")}: the 1000-row page takes an eighth as many), medians: ` +
+    `App (\`next start\`, one process) beside the bare Node reference (bench/bare-server.ts, one process), ${REPETITIONS} interleaved rounds per endpoint of requests per target (${sizes.join(", or ")}: the 1000-row page takes 1/${LARGE_PAGE_DIVISOR} as many), medians: ` +
       `req/s at concurrency ${CONCURRENCY}, server CPU ms per request over those requests (/proc utime + stime), p50 at concurrency 1. ` +
       `Framework floor (app GET /api/health, select 1): ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU per request, p50 ${health.p50_ms} ms. ` +
       `Targets: app CPU ≤ floor + bare + ${CPU_MARGIN_MS} ms; bare/app req/s and app/bare p50 ≤ 1.5 for transactions pages, ≤ 2 for the others.`,
