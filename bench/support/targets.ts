@@ -231,12 +231,18 @@ function analyticsRows(results: Json): TargetRow[] {
     summary("event", 100),
     row(results, 16, "Export of 1,000,000 orders < 60 s, memory within 100 MB of idle (every format)", ANALYTICS, (stored) => {
       const exports = arr(stored.exports);
-      const w = worst(exports, (e) => num(e.total_s) ?? 0, (e) => e.met === true);
+      // The 60 s is an export's own time; two at once share the cores, so theirs is shown but judged on memory alone.
+      const alone = exports.filter((e) => e.concurrent !== true);
+      const w = worst(alone, (e) => num(e.total_s) ?? 0, (e) => e.met === true);
       if (!w) return undefined;
+      const together = exports.filter((e) => e.concurrent === true);
+      const slowestTogether = Math.max(...together.map((e) => num(e.total_s) ?? 0));
       const growth = Math.max(...exports.map((e) => num(e.growth_mb) ?? 0));
       return atScale(stored.orders, {
-        value: `slowest ${w.item.name} ${w.item.total_s} s, first byte ${w.item.first_byte_ms} ms; most growth +${growth} MB`,
-        holds: w.all,
+        value:
+          `slowest alone ${w.item.name} ${w.item.total_s} s, first byte ${w.item.first_byte_ms} ms` +
+          `${together.length ? `; ${together.length} at once, the slower ${slowestTogether} s` : ""}; most growth +${growth} MB`,
+        holds: w.all && together.every((e) => e.met === true),
       });
     }),
   ];
