@@ -43,6 +43,8 @@ const REPS = Number(args.reps);
 const TARGET_RAW_ORDERS_PER_SECOND = 400;
 const TARGET_APP_RATIO = 2;
 const SELL_OUT_CAPACITY = Math.floor(ORDERS / 2);
+/** Runs of `ORDERS` through the app before the measured ones (see main). */
+const APP_WARMUP_RUNS = 4;
 
 const log = benchLogger("on-sale");
 // The database, the server's data directory and its lifetime (cleaned up on SIGINT/SIGTERM too).
@@ -242,28 +244,32 @@ async function main() {
   const baseUrl = server.baseUrl;
   const serverPid = server.process.pid;
 
-  // Warm-up: connections, prepared statements and the server's route code, twice for the app: each of its web
-  // workers compiles its hot code for itself, on the half of the orders it gets.
-  const warmUps = [
-    await rush((n) => placeRaw(sqlc, world, n), 0),
-    await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, ORDERS, serverPid),
-    await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, 2 * ORDERS, serverPid),
-  ];
+  // Each run's orders are numbered on from the last run's, so every order has a buyer address of its own.
+  let numbered = 0;
+  const nextOffset = () => (numbered += ORDERS) - ORDERS;
+  const appRush = () => rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, nextOffset(), serverPid);
+
+  // Warm-up: connections, prepared statements and the server's route code. Each of the app's web workers compiles its
+  // hot code for itself, on the half of the orders it gets, and its CPU per order still fell through the first 6,000 to
+  // 8,000 orders of a fresh start (4.12, 2.48, 1.88, 1.68 ms per run of 2,000; bench/results.md, "The on-sale rush's
+  // warm-up"), so the app warms up for APP_WARMUP_RUNS runs before the first measured one.
+  const warmUps = [await rush((n) => placeRaw(sqlc, world, n), nextOffset())];
+  for (let run = 0; run < APP_WARMUP_RUNS; run++) warmUps.push(await appRush());
 
   const rawRuns: Run[] = [];
   const appRuns: Run[] = [];
   const spreadRuns: Run[] = [];
   for (let rep = 1; rep <= REPS; rep++) {
-    rawRuns.push(await rush((n) => placeRaw(sqlc, world, n), rep * 3 * ORDERS));
-    appRuns.push(await rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, (rep * 3 + 1) * ORDERS, serverPid));
-    spreadRuns.push(await rush((n, buyer) => placeRaw(sqlc, world, n, world.spreadTicketIds[buyer]), (rep * 3 + 2) * ORDERS));
+    rawRuns.push(await rush((n) => placeRaw(sqlc, world, n), nextOffset()));
+    appRuns.push(await appRush());
+    spreadRuns.push(await rush((n, buyer) => placeRaw(sqlc, world, n, world.spreadTicketIds[buyer]), nextOffset()));
     log(
       `rep ${rep}: raw SQL ${rawRuns.at(-1)!.orders_per_second} orders/s, app ${appRuns.at(-1)!.orders_per_second} orders/s, ` +
         `raw SQL with a ticket type per buyer ${spreadRuns.at(-1)!.orders_per_second} orders/s; ` +
         `app processes' CPU ${appRuns.at(-1)!.server_cpu_ms_per_order} ms/order`,
     );
   }
-  const lastTickets = await sellOut(sqlc, baseUrl, world, (REPS * 3 + 3) * ORDERS);
+  const lastTickets = await sellOut(sqlc, baseUrl, world, nextOffset());
   log(`sell-out: ${JSON.stringify(lastTickets)}`);
 
   const [inventory] = await sqlc<{ sold: number; items: number; orders: number; numbers: number; mismatched_ticket_types: number }[]>`
@@ -309,7 +315,7 @@ async function main() {
   saveMarkdownSection("on-sale", [
     "## On-sale rush (one ticket type, PostgreSQL)",
     "",
-    `${BUYERS} concurrent buyers, ${ORDERS} orders of one ticket per run, raw SQL and app interleaved, ${REPS} repetitions, medians.`,
+    `${BUYERS} concurrent buyers, ${ORDERS} orders of one ticket per run, raw SQL and app interleaved, ${REPS} repetitions, medians, after ${APP_WARMUP_RUNS} runs of warm-up through the app and one as raw SQL.`,
     `Measured ${result.measured_at}, load average ${result.load_average.join(", ")}. \`npx tsx --conditions=react-server bench/on-sale.ts\`.`,
     "",
     "| | runs (orders/s) | median orders/s | backends waiting for a lock (mean per run) |",
