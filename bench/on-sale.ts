@@ -247,20 +247,21 @@ async function main() {
   // Each run's orders are numbered on from the last run's, so every order has a buyer address of its own.
   let numbered = 0;
   const nextOffset = () => (numbered += ORDERS) - ORDERS;
+  const rawRush = () => rush((n) => placeRaw(sqlc, world, n), nextOffset());
   const appRush = () => rush(async (n) => (await postOrder(baseUrl, world, n)) === 201, nextOffset(), serverPid);
 
   // Warm-up: connections, prepared statements and the server's route code. Each of the app's web workers compiles its
   // hot code for itself, on the half of the orders it gets, and its CPU per order still fell through the first 6,000 to
-  // 8,000 orders of a fresh start (4.12, 2.48, 1.88, 1.68 ms per run of 2,000; bench/results.md, "The on-sale rush's
+  // 10,000 orders of a fresh start (4.12, 2.48, 1.88, 1.68 ms per run of 2,000; bench/results.md, "The on-sale rush's
   // warm-up"), so the app warms up for APP_WARMUP_RUNS runs before the first measured one.
-  const warmUps = [await rush((n) => placeRaw(sqlc, world, n), nextOffset())];
+  const warmUps = [await rawRush()];
   for (let run = 0; run < APP_WARMUP_RUNS; run++) warmUps.push(await appRush());
 
   const rawRuns: Run[] = [];
   const appRuns: Run[] = [];
   const spreadRuns: Run[] = [];
   for (let rep = 1; rep <= REPS; rep++) {
-    rawRuns.push(await rush((n) => placeRaw(sqlc, world, n), nextOffset()));
+    rawRuns.push(await rawRush());
     appRuns.push(await appRush());
     spreadRuns.push(await rush((n, buyer) => placeRaw(sqlc, world, n, world.spreadTicketIds[buyer]), nextOffset()));
     log(
