@@ -24,7 +24,7 @@ import postgres from "postgres";
 import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { rawOrder } from "./support/raw-order";
 import { benchLogger } from "./support/log";
-import { cpuMs } from "./support/process-cpu";
+import { childPids, commandLine, cpuMs, processesCpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { npmStartBench } from "./support/npm-start";
 import { ensureBuild } from "./support/server";
@@ -138,8 +138,11 @@ interface Run {
   failed: number;
   /** Mean number of this database's backends waiting for a lock (pg_stat_activity, sampled every 25 ms). */
   lock_waits_mean: number;
-  /** App runs: CPU time of `npm start`'s processes (its web workers and delivery worker) per order, ms (bench/support/process-cpu). */
-  server_cpu_ms_per_order?: number;
+  /**
+   * CPU time per order, ms (bench/support/process-cpu): PostgreSQL's sessions of the run's side (the app's, or the raw SQL
+   * pool's), and in app runs `npm start`'s web workers (with its primary) and its delivery worker.
+   */
+  cpu_ms_per_order: { postgres: number; web?: number; delivery_worker?: number };
 }
 
 let sampler: postgres.Sql | undefined;
@@ -161,13 +164,30 @@ function sampleLockWaits(): () => number {
   };
 }
 
+// The raw SQL pool's sessions, told apart from the app's (application_name "ticketing …", db/client.ts) and the sampler's.
+const RAW_SESSIONS = "bench on-sale raw order";
+
+/**
+ * CPU time (ms) so far of one side of a run: with `serverPid`, `npm start`'s web workers (with the primary) and its
+ * delivery worker, and the app's PostgreSQL sessions; without, the raw SQL pool's sessions.
+ */
+async function sidesCpuMs(serverPid?: number): Promise<Run["cpu_ms_per_order"]> {
+  const sessions = await sampler!<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()
+    and application_name like ${serverPid ? "ticketing %" : RAW_SESSIONS}`;
+  const postgres = processesCpuMs(sessions.map((session) => session.pid));
+  if (!serverPid) return { postgres };
+  const worker = childPids(serverPid).find((child) => commandLine(child).includes("delivery-worker"));
+  const deliveryWorker = worker ? cpuMs(worker) : 0;
+  return { postgres, web: cpuMs(serverPid) - deliveryWorker, delivery_worker: deliveryWorker };
+}
+
 /** `ORDERS` orders by `BUYERS` closed-loop buyers; a buyer's next order starts when its last one is answered. */
 async function rush(placeOne: (n: number, buyer: number) => Promise<boolean>, offset: number, serverPid?: number): Promise<Run> {
   let next = 0;
   let succeeded = 0;
   let failed = 0;
   const stopSampling = sampleLockWaits();
-  const cpuBefore = serverPid ? cpuMs(serverPid) : 0;
+  const before = await sidesCpuMs(serverPid);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: BUYERS }, async (_, buyer) => {
@@ -179,8 +199,11 @@ async function rush(placeOne: (n: number, buyer: number) => Promise<boolean>, of
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const cpu = serverPid ? { server_cpu_ms_per_order: round((cpuMs(serverPid) - cpuBefore) / ORDERS, 2) } : {};
-  return { orders_per_second: round(ORDERS / seconds, 1), succeeded, failed, lock_waits_mean: stopSampling(), ...cpu };
+  const after = await sidesCpuMs(serverPid);
+  const cpu = Object.fromEntries(
+    Object.entries(after).map(([process, ms]) => [process, round((ms - before[process as keyof typeof before]!) / ORDERS, 2)]),
+  ) as Run["cpu_ms_per_order"];
+  return { orders_per_second: round(ORDERS / seconds, 1), succeeded, failed, lock_waits_mean: stopSampling(), cpu_ms_per_order: cpu };
 }
 
 interface SellOut {
@@ -238,7 +261,7 @@ async function main() {
   await ensureBuild(log);
   const world = await setUp();
   const server = await bench.start();
-  raw = postgres(database.url, { max: BUYERS, onnotice: () => {} });
+  raw = postgres(database.url, { max: BUYERS, onnotice: () => {}, connection: { application_name: RAW_SESSIONS } });
   sampler = postgres(database.url, { max: 1, onnotice: () => {} });
   const sqlc = raw;
   const baseUrl = server.baseUrl;
@@ -266,8 +289,9 @@ async function main() {
     spreadRuns.push(await rush((n, buyer) => placeRaw(sqlc, world, n, world.spreadTicketIds[buyer]), nextOffset()));
     log(
       `rep ${rep}: raw SQL ${rawRuns.at(-1)!.orders_per_second} orders/s, app ${appRuns.at(-1)!.orders_per_second} orders/s, ` +
-        `raw SQL with a ticket type per buyer ${spreadRuns.at(-1)!.orders_per_second} orders/s; ` +
-        `app processes' CPU ${appRuns.at(-1)!.server_cpu_ms_per_order} ms/order`,
+        `raw SQL with a ticket type per buyer ${spreadRuns.at(-1)!.orders_per_second} orders/s; CPU per order: ` +
+        `app's web workers ${appRuns.at(-1)!.cpu_ms_per_order.web} ms, delivery worker ${appRuns.at(-1)!.cpu_ms_per_order.delivery_worker} ms, ` +
+        `PostgreSQL ${appRuns.at(-1)!.cpu_ms_per_order.postgres} ms; raw SQL's PostgreSQL ${rawRuns.at(-1)!.cpu_ms_per_order.postgres} ms`,
     );
   }
   const lastTickets = await sellOut(sqlc, baseUrl, world, nextOffset());
@@ -313,6 +337,7 @@ async function main() {
   };
   saveResults("on_sale", result);
   const yesNo = (ok: boolean) => (ok ? "yes" : "**no**");
+  const cpuOf = (runs: Run[], process: keyof Run["cpu_ms_per_order"]) => runs.map((run) => run.cpu_ms_per_order[process]).join(", ");
   saveMarkdownSection("on-sale", [
     "## On-sale rush (one ticket type, PostgreSQL)",
     "",
@@ -325,7 +350,8 @@ async function main() {
     `| POST /v1/orders (npm start, ${server.serverProcesses} web processes) | ${appRuns.map((run) => run.orders_per_second).join(", ")} | ${appMedian} | ${appRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
     `| reference: raw SQL, a ticket type per buyer (no shared row) | ${spreadRuns.map((run) => run.orders_per_second).join(", ")} | ${spreadMedian} | ${spreadRuns.map((run) => run.lock_waits_mean).join(", ")} |`,
     "",
-    `Raw SQL / app: ${ratio}x; the app's processes' CPU per order (ms, per run; web workers, delivery worker and primary): ${appRuns.map((run) => run.server_cpu_ms_per_order).join(", ")}. The reference run is what this machine allows the same transaction when buyers share no ticket type; the gap to the one-ticket-type run is the cost of queueing on that row.`,
+    `Raw SQL / app: ${ratio}x. CPU per order (ms, per run): the app's web workers with the primary ${cpuOf(appRuns, "web")}, its delivery worker ${cpuOf(appRuns, "delivery_worker")}, ` +
+      `its PostgreSQL sessions ${cpuOf(appRuns, "postgres")}; raw SQL's PostgreSQL sessions ${cpuOf(rawRuns, "postgres")}. The reference run is what this machine allows the same transaction when buyers share no ticket type; the gap to the one-ticket-type run is the cost of queueing on that row.`,
     `Sell-out (${lastTickets.capacity} tickets, ${lastTickets.attempts} orders, half through the app, half raw SQL): ${lastTickets.sold} sold, ${lastTickets.sold_out} sold out, ${lastTickets.other} other answers; quantity_sold ${lastTickets.quantity_sold}, tickets in its order items ${lastTickets.tickets_in_items}.`,
     `Inventory (all ticket types): quantity_sold ${inventory!.sold}, tickets in order items ${inventory!.items}, orders ${inventory!.orders}, distinct order numbers ${inventory!.numbers}, ticket types whose quantity_sold differs from their items ${inventory!.mismatched_ticket_types}, failed orders ${failed}.`,
     "",
