@@ -24,9 +24,9 @@ import postgres from "postgres";
 import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { rawOrder } from "./support/raw-order";
 import { benchLogger } from "./support/log";
-import { childPids, commandLine, cpuMs, processesCpuMs } from "./support/process-cpu";
+import { sessionsCpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { npmStartBench } from "./support/npm-start";
+import { APP_SESSIONS, npmStartBench, npmStartCpuMs } from "./support/npm-start";
 import { ensureBuild } from "./support/server";
 import { round } from "./support/stats";
 
@@ -164,7 +164,7 @@ function sampleLockWaits(): () => number {
   };
 }
 
-// The raw SQL pool's sessions, told apart from the app's (application_name "ticketing …", db/client.ts) and the sampler's.
+// The raw SQL pool's sessions, told apart from the app's (APP_SESSIONS) and the sampler's.
 const RAW_SESSIONS = "bench on-sale raw order";
 
 /**
@@ -172,13 +172,8 @@ const RAW_SESSIONS = "bench on-sale raw order";
  * delivery worker, and the app's PostgreSQL sessions; without, the raw SQL pool's sessions.
  */
 async function sidesCpuMs(serverPid?: number): Promise<Run["cpu_ms_per_order"]> {
-  const sessions = await sampler!<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()
-    and application_name like ${serverPid ? "ticketing %" : RAW_SESSIONS}`;
-  const postgres = processesCpuMs(sessions.map((session) => session.pid));
-  if (!serverPid) return { postgres };
-  const worker = childPids(serverPid).find((child) => commandLine(child).includes("delivery-worker"));
-  const deliveryWorker = worker ? cpuMs(worker) : 0;
-  return { postgres, web: cpuMs(serverPid) - deliveryWorker, delivery_worker: deliveryWorker };
+  const postgres = await sessionsCpuMs(sampler!, serverPid ? APP_SESSIONS : RAW_SESSIONS);
+  return serverPid ? { postgres, ...npmStartCpuMs(serverPid) } : { postgres };
 }
 
 /** `ORDERS` orders by `BUYERS` closed-loop buyers; a buyer's next order starts when its last one is answered. */

@@ -33,9 +33,9 @@ import { parseArgs } from "node:util";
 import postgres from "postgres";
 import { benchEvent, benchTicketType, benchVenue } from "./support/catalog";
 import { keepAliveGet, request } from "./support/http-client";
-import { childPids, commandLine, cpuMs, processesCpuMs } from "./support/process-cpu";
+import { cpuMs, sessionsCpuMs } from "./support/process-cpu";
 import { saveMarkdownSection, saveResults } from "./support/results";
-import { npmStartBench } from "./support/npm-start";
+import { APP_SESSIONS, deliveryWorkerPid, npmStartBench, npmStartCpuMs } from "./support/npm-start";
 import { rawOrder } from "./support/raw-order";
 import { percentile, round } from "./support/stats";
 import { webhookDeliveryMarkdown, webhookVerdicts, type OrderCpu, type WebhookBench, type WebhookRound } from "./support/webhook-report";
@@ -212,13 +212,6 @@ function lag(receiver: Receiver, committedAt: Map<string, number>) {
   return { p50_ms: round(percentile(lags, 50), 1), p99_ms: round(percentile(lags, 99), 1), missing: committedAt.size - lags.length };
 }
 
-/** The process of `npm start` that runs the deliveries: the delivery worker on PostgreSQL. */
-function deliveryWorkerPid(): number {
-  const pid = childPids(server.pid!).find((child) => commandLine(child).includes("delivery-worker"));
-  if (!pid) throw new Error("npm start runs no delivery worker");
-  return pid;
-}
-
 /**
  * Queues `count` redeliveries at once (bulk recovery), spread over the bulk integrations (each runs at most its declared
  * number of deliveries at a time), and times them to the last first attempt at the healthy receiver. Also the delivery
@@ -234,7 +227,7 @@ async function deliveriesPerSecond(count: number): Promise<{ perSecond: number; 
       from (select payload from webhook_deliveries where integration_id = ${healthyId} limit 1) sample, generate_series(1, ${each})`;
   }
   const before = healthyReceiver.firstAttempt.size;
-  const worker = deliveryWorkerPid();
+  const worker = deliveryWorkerPid(server.pid!);
   const cpuBefore = cpuMs(worker);
   const started = performance.now();
   for (const integration of bulk) {
@@ -262,15 +255,9 @@ async function deliveriesPerSecond(count: number): Promise<{ perSecond: number; 
  * when idle and would take their time out of a sum; background work (autovacuum, checkpoints) is not counted.
  */
 async function cpuNow(): Promise<OrderCpu> {
-  const sessions = await sql<{ pid: number }[]>`select pid from pg_stat_activity where application_name like 'ticketing %'`;
-  const worker = cpuMs(deliveryWorkerPid());
+  const postgres = await sessionsCpuMs(sql, APP_SESSIONS);
   const usage = process.cpuUsage();
-  return {
-    web: cpuMs(server.pid!) - worker,
-    delivery_worker: worker,
-    postgres: processesCpuMs(sessions.map((session) => session.pid)),
-    bench: (usage.user + usage.system) / 1000,
-  };
+  return { ...npmStartCpuMs(server.pid!), postgres, bench: (usage.user + usage.system) / 1000 };
 }
 
 /**
@@ -278,7 +265,7 @@ async function cpuNow(): Promise<OrderCpu> {
  * deliveries and retries are done, so the next phase's CPU and orders/s are its own.
  */
 async function deliveryWorkerIdle(): Promise<void> {
-  const worker = deliveryWorkerPid();
+  const worker = deliveryWorkerPid(server.pid!);
   const deadline = performance.now() + 30_000;
   for (;;) {
     const before = cpuMs(worker);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { benchDatabase, type BenchDatabase } from "./database";
+import { childPids, commandLine, cpuMs } from "./process-cpu";
 import { cleanUpOnInterrupt, freePort } from "./server";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -45,6 +46,22 @@ export async function startNpmStart(env: Record<string, string>): Promise<NpmSta
   }
   const serverProcesses = Number(/ready \((\d+) server process/.exec(output)![1]);
   return { baseUrl: `http://127.0.0.1:${port}`, serverProcesses, process: child, stop };
+}
+
+/** The application_name pattern of the app's PostgreSQL sessions (sessionName in db/client.ts). */
+export const APP_SESSIONS = "ticketing %";
+
+/** `npm start`'s delivery worker, which it runs on PostgreSQL without Inngest keys (lib/cli/start.ts). */
+export function deliveryWorkerPid(serverPid: number): number {
+  const pid = childPids(serverPid).find((child) => commandLine(child).includes("delivery-worker"));
+  if (!pid) throw new Error("npm start runs no delivery worker");
+  return pid;
+}
+
+/** CPU time (ms) `npm start`'s processes have used so far: its web workers with the primary, and its delivery worker. */
+export function npmStartCpuMs(serverPid: number): { web: number; delivery_worker: number } {
+  const deliveryWorker = cpuMs(deliveryWorkerPid(serverPid));
+  return { web: cpuMs(serverPid) - deliveryWorker, delivery_worker: deliveryWorker };
 }
 
 export interface NpmStartBench {

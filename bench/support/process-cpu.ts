@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import type postgres from "postgres";
 
 const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 
@@ -70,4 +71,14 @@ export function processesCpuMs(pids: readonly number[]): number {
     }
   }
   return total;
+}
+
+/**
+ * CPU time (ms) so far of the PostgreSQL sessions of `sql`'s database whose application_name is like `pattern`
+ * (one that has ended counts 0).
+ */
+export async function sessionsCpuMs(sql: postgres.Sql, pattern: string): Promise<number> {
+  const sessions = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()
+    and application_name like ${pattern}`;
+  return processesCpuMs(sessions.map((session) => session.pid));
 }
