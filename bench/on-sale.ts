@@ -270,7 +270,7 @@ async function main() {
 
   // Warm-up: connections, prepared statements and the server's route code. Each of the app's web workers compiles its
   // hot code for itself, on the half of the orders it gets, and its CPU per order still fell through the first 6,000 to
-  // 10,000 orders of a fresh start (4.12, 2.48, 1.88, 1.68 ms per run of 2,000; bench/results.md, "The on-sale rush's
+  // 10,000 orders of a fresh start (4.12, 2.48, 1.88, 1.68 ms per run of 2,000; bench/history.md, "The on-sale rush's
   // warm-up"), so the app warms up for APP_WARMUP_RUNS runs before the first measured one.
   const warmUps = [await rawRush()];
   for (let run = 0; run < APP_WARMUP_RUNS; run++) warmUps.push(await appRush());

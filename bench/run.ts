@@ -56,7 +56,7 @@ const { values: args } = parseArgs({
     concurrency: { type: "string", default: "4" },
     "throughput-requests": { type: "string", default: "100" },
     // Rounds of 400 lasted under half a second at the small endpoints' rates, and an endpoint's CPU per request moved by
-    // up to 2x from one round to the next (bench/results.md, round-2026-11-29v).
+    // up to 2x from one round to the next (bench/history.md, round-2026-11-29v).
     "bare-requests": { type: "string", default: "2000" },
     "dashboard-samples": { type: "string", default: "20" },
     "search-samples": { type: "string", default: "20" },

@@ -58,7 +58,7 @@ export interface Comparison {
 /**
  * Unmeasured requests per target before a path's rounds: V8 compiles a path's code for speed only after it has run it
  * many times, so a server's first few thousand requests of a path cost it up to three times the CPU of its later ones
- * (bench/results.md, round-2026-11-28p).
+ * (bench/history.md, round-2026-11-28p).
  */
 const WARM_UP_REQUESTS = 2_400;
 

@@ -276,7 +276,7 @@ export function targetsMarkdown(rows: TargetRow[]): string[] {
     "",
     `Written by \`bench/summary.ts\`, the last step of \`npm run bench\`, from bench/results.json: ${held} of ${rows.length} targets hold, ` +
       `${rows.length - held - missing} do not, ${missing} not measured by any benchmark. "Measured" is when that benchmark last ran; ` +
-      "the figures and the notes on what was tried are in the section named.",
+      "the figures are in the section named, and what was tried for each target in bench/history.md.",
     "",
     "| Issue | Target | Measured value | Holds | Section (`results.json` key) | Measured |",
     "|---|---|---|---|---|---|",

@@ -4,7 +4,7 @@ import type { ExportColumn } from "./export-columns";
 /**
  * The export's lines are written by the database, so the app holds one string per row rather than a parsed
  * row, its cells and their texts: the short-lived garbage that V8 promoted while the server
- * was busy and that grew the app by 220 MB over a 1,000,000-row items export (bench/results.md).
+ * was busy and that grew the app by 220 MB over a 1,000,000-row items export (bench/history.md, "Export memory: what grows").
  */
 
 /** The CSV header: the column names are snake_case words, which need no quoting. */

@@ -12,7 +12,7 @@ import { errorResponse, type ApiRequest, type RouteHandler } from "./route";
  * The API is served by Pages Router API routes (pages/api/…, rewritten from /v1, /webhooks and /analytics_search
  * in next.config.ts): they hand the handler Node's request and response, where an App Router route handler
  * goes through Next's web Request/Response adapters, request-scoped stores and web streams, which cost as much
- * CPU per request as the API's own work (bench/results.md, "The API on the Pages Router"). The route wrapper
+ * CPU per request as the API's own work (bench/history.md, "The API on the Pages Router"). The route wrapper
  * (lib/http/route.ts) reads a request through ApiRequest and answers with an ApiResponse (a serialised body or a
  * stream), so the pieces below only translate at the edges.
  */
