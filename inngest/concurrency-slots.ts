@@ -1,7 +1,7 @@
 export interface Slot {
-  /** The function and the value of its concurrency key. */
+  /** The function, the constraint and the value of its key. */
   group: string;
-  /** The function's declared concurrency limit for that key. */
+  /** The constraint's declared limit for that key. */
   limit: number;
 }
 
@@ -13,33 +13,65 @@ interface Group {
   head: number;
 }
 
+/** A run taking its slots: `taken` of them so far, in the order given. */
+interface RunSlots {
+  slots: readonly Slot[];
+  taken: number;
+  go: () => void;
+}
+
 /**
  * Concurrency limits per key as Inngest applies them: waiters start in arrival order when their key has room.
  * Each key keeps its own queue, so a release costs the same however many runs of other keys (a dead receiver's
  * backlog of thousands) are waiting, and one key's backlog never stands in front of another key's runs.
+ * A run under several constraints takes their slots in the order the function declares them, holding each while it
+ * waits for the next: declared narrowest first, a run waiting for a narrow key's room holds nothing of a wider key's.
  */
 export class ConcurrencySlots {
   private readonly groups = new Map<string, Group>();
   private running = 0;
   private waiting = 0;
 
-  /** Resolves when a run of `slot.group` may execute. */
-  acquire(slot: Slot): Promise<void> {
+  /** Resolves when a run under `slots` may execute. */
+  acquire(slots: readonly Slot[]): Promise<void> {
     return new Promise((go) => {
-      let group = this.groups.get(slot.group);
-      if (!group) this.groups.set(slot.group, (group = { running: 0, limit: slot.limit, waiting: [], head: 0 }));
-      if (group.running < group.limit) {
-        group.running++;
-        this.running++;
-        go();
-      } else {
-        group.waiting.push(go);
-        this.waiting++;
-      }
+      this.waiting++;
+      this.take({ slots, taken: 0, go });
     });
   }
 
-  release(key: string): void {
+  /** Gives back a running run's slots. */
+  release(slots: readonly Slot[]): void {
+    this.running--;
+    for (let i = slots.length - 1; i >= 0; i--) this.releaseOne(slots[i]!.group);
+  }
+
+  /** Runs holding their slots, and runs waiting for one (sleeping runs are in neither). */
+  load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting };
+  }
+
+  private take(run: RunSlots): void {
+    for (; run.taken < run.slots.length; run.taken++) {
+      const slot = run.slots[run.taken]!;
+      let group = this.groups.get(slot.group);
+      if (!group) this.groups.set(slot.group, (group = { running: 0, limit: slot.limit, waiting: [], head: 0 }));
+      if (group.running >= group.limit) {
+        // The slot comes straight from a release (releaseOne), already counted as running.
+        group.waiting.push(() => {
+          run.taken++;
+          this.take(run);
+        });
+        return;
+      }
+      group.running++;
+    }
+    this.waiting--;
+    this.running++;
+    run.go();
+  }
+
+  private releaseOne(key: string): void {
     const group = this.groups.get(key)!;
     const next = group.waiting[group.head];
     if (next) {
@@ -52,16 +84,9 @@ export class ConcurrencySlots {
         group.head = 0;
       }
       // The slot passes straight to the key's next waiter.
-      this.waiting--;
       next();
       return;
     }
-    this.running--;
     if (--group.running === 0) this.groups.delete(key);
-  }
-
-  /** Runs holding a slot, and runs waiting for one (sleeping runs are in neither). */
-  load(): { running: number; waiting: number } {
-    return { running: this.running, waiting: this.waiting };
   }
 }

@@ -9,8 +9,15 @@ interface Options {
   singleton?: unknown;
 }
 
+/** One concurrency constraint: at most `limit` runs at once per value of `key`. */
+export interface ConcurrencyRule {
+  limit: number;
+  key: (event: EventPayload) => string;
+}
+
 export interface DeclaredRules {
-  concurrency: { limit: number; key: (event: EventPayload) => string };
+  /** Every constraint the function declares (Inngest allows two); a run starts when each has room for it. */
+  concurrency: ConcurrencyRule[];
   /** Runs with the same key skip while one is queued, sleeping or running (`singleton: { mode: "skip" }`). */
   singleton?: (event: EventPayload) => string;
   maxAttempts: number;
@@ -20,6 +27,8 @@ export interface DeclaredRules {
 const HONOURED = new Set(["id", "name", "triggers", "retries", "concurrency", "singleton"]);
 // Inngest's default when a function declares no `retries`.
 const DEFAULT_RETRIES = 3;
+// Inngest takes at most this many concurrency constraints on a function.
+const MAX_CONCURRENCY_RULES = 2;
 
 const optionsOf = (fn: AnyFunction) => fn.opts as Options;
 export const triggersOf = (fn: AnyFunction) => [optionsOf(fn).triggers ?? []].flat();
@@ -46,13 +55,14 @@ export function rulesOf(fn: AnyFunction): DeclaredRules {
     if (cron) CronExpressionParser.parse(cron);
     else if (!event) refuse(fn, "a trigger without event or cron");
   }
-  let concurrency = { limit: Infinity, key: (_: EventPayload) => "" };
-  if (typeof opts.concurrency === "number") concurrency.limit = opts.concurrency;
-  else if (opts.concurrency !== undefined) {
-    const { key, limit, scope, ...rest } = opts.concurrency as { key?: string; limit?: number; scope?: string };
+  const declared = opts.concurrency === undefined ? [] : [opts.concurrency].flat();
+  if (declared.length > MAX_CONCURRENCY_RULES) refuse(fn, `more than ${MAX_CONCURRENCY_RULES} concurrency constraints`);
+  const concurrency = declared.map((constraint): ConcurrencyRule => {
+    if (typeof constraint === "number") return { limit: constraint, key: () => "" };
+    const { key, limit, scope, ...rest } = constraint as { key?: string; limit?: number; scope?: string };
     if (typeof limit !== "number" || (scope && scope !== "fn") || Object.keys(rest).length) refuse(fn, "concurrency");
-    concurrency = { limit: limit!, key: key === undefined ? () => "" : keyOf(fn, "concurrency", key) };
-  }
+    return { limit: limit!, key: key === undefined ? () => "" : keyOf(fn, "concurrency", key) };
+  });
   let singleton: ((event: EventPayload) => string) | undefined;
   if (opts.singleton !== undefined) {
     const { key, mode } = opts.singleton as { key?: string; mode?: string };

@@ -16,7 +16,7 @@ const isStepResult = (op: StepOp) => op.op === "StepRun" || op.op === "Step" || 
 
 /**
  * Runs the app's Inngest functions inside this process with exactly the rules they declare (triggers,
- * cron expressions, retries, concurrency limit and key, singleton skip) and Inngest's event-id
+ * cron expressions, retries, concurrency limits and keys, singleton skip) and Inngest's event-id
  * de-duplication, speaking the SDK's execution protocol the way the Inngest executor does over HTTP,
  * checkpoints included: a call runs step after step, reporting each to the checkpoint API (run-checkpoints.ts),
  * and ends only when the function returns or must wait, so a delivery attempt takes one call, not two.
@@ -93,12 +93,12 @@ export class InProcessDriver {
     const held = singleton && `${fn.id()}\n${singleton(event)}`;
     if (held && this.heldSingletons.has(held)) return;
     if (held) this.heldSingletons.add(held);
-    const slot = { group: `${fn.id()}\n${concurrency.key(event)}`, limit: concurrency.limit };
-    void this.slots.acquire(slot)
-      .then(() => this.execute(fn, event, slot))
+    const slots = concurrency.map(({ key, limit }, i): Slot => ({ group: `${fn.id()}\n${i}\n${key(event)}`, limit }));
+    void this.slots.acquire(slots)
+      .then(() => this.execute(fn, event, slots))
       .catch((error: unknown) => log.error("in-process Inngest run failed", { fn: fn.id(), error: String(error) }))
       .finally(() => {
-        this.slots.release(slot.group);
+        this.slots.release(slots);
         if (held) this.heldSingletons.delete(held);
       });
   }
@@ -107,7 +107,7 @@ export class InProcessDriver {
    * One run: call, memoize what the SDK reports (in the response, or checkpointed during the call), call again, until
    * the function returns or fails for good.
    */
-  private async execute(fn: AnyFunction, event: EventPayload, slot: Slot): Promise<unknown> {
+  private async execute(fn: AnyFunction, event: EventPayload, slots: readonly Slot[]): Promise<unknown> {
     const fnId = fn.id(this.client.id);
     const { maxAttempts } = this.rules.get(fn)!;
     const steps: Record<string, Step> = {};
@@ -146,9 +146,9 @@ export class InProcessDriver {
           else if (op.op === "StepPlanned") planned.push(op.id);
           else if (op.op === "Sleep" && !Number.isNaN(Date.parse(op.name ?? ""))) {
             // As on Inngest, a sleeping run holds no concurrency slot.
-            this.slots.release(slot.group);
+            this.slots.release(slots);
             await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(op.name!) - Date.now())));
-            await this.slots.acquire(slot);
+            await this.slots.acquire(slots);
             memoize(op.id, { type: "data", data: null });
           } else throw new Error(`unsupported step operation ${op.op} in ${fnId}`);
         }

@@ -43,6 +43,9 @@ export const webhookIntegrations = pgTable(
     // Set when the system (not a user) disabled the integration; cleared when it is enabled again.
     disabledReason: text("disabled_reason").$type<DisabledReason>(),
     disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    // Since when its attempts fail: set by the first failed attempt after a success, cleared by the next success.
+    // Its deliveries then run in a narrow lane of their own (lib/webhooks/failing-integrations.ts).
+    failingSince: timestamp("failing_since", { withTimezone: true }),
     // Soft delete: the row stays so its delivery history stays readable; every integration query skips it.
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAtColumn(),
@@ -50,6 +53,8 @@ export const webhookIntegrations = pgTable(
   },
   (t) => [
     index("webhook_integrations_organization_idx").on(t.organizationId, t.createdAt),
+    // What every process rereads a few times a second (lib/webhooks/failing-integrations.ts): the few failing ones.
+    index("webhook_integrations_failing_idx").on(t.id).where(sql`${t.failingSince} is not null and ${t.deletedAt} is null`),
     check("webhook_integrations_retry_schedule_check", sql`${t.retrySchedule} in ('immediate','nominal')`),
     check("webhook_integrations_disabled_reason_check", sql`${t.disabledReason} in ('failing')`),
   ],

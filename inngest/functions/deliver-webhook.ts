@@ -4,6 +4,12 @@ import { attemptDelivery, type DeliveryProgress } from "@/lib/webhooks/attempt";
 
 /** Enough for one integration to keep up with an on-sale rush (a run holds its slot tens of ms; README). */
 export const DELIVERY_RUNS_PER_INTEGRATION = 32;
+/**
+ * A failing integration's deliveries run this many at a time (its lane, see deliveryCreatedEvent), each retrying at
+ * once as the spec says, so that a receiver that always fails takes a small share of the delivery worker, not its
+ * integration's full one, while other integrations' deliveries arrive.
+ */
+export const FAILING_INTEGRATION_RUNS = 4;
 /** A failing step (the database unreachable) is tried again this often before the run gives up to the sweeper. */
 export const DELIVERY_STEP_RETRIES = 3;
 
@@ -19,8 +25,12 @@ export const deliverWebhook = inngest.createFunction(
     // cover a step that threw (database error). A crashed run is recovered by the sweeper.
     retries: DELIVERY_STEP_RETRIES,
     // A slow or dead receiver holds at most this many runs (up to 30 s per attempt each); the rest of its
-    // deliveries wait their turn while every other integration's deliveries go ahead.
-    concurrency: { key: "event.data.integrationId", limit: DELIVERY_RUNS_PER_INTEGRATION },
+    // deliveries wait their turn while every other integration's deliveries go ahead. The narrower lane first: a
+    // failing integration's deliveries waiting for their lane hold none of their integration's runs.
+    concurrency: [
+      { key: "event.data.lane", limit: FAILING_INTEGRATION_RUNS },
+      { key: "event.data.integrationId", limit: DELIVERY_RUNS_PER_INTEGRATION },
+    ],
     // A re-announcement while the delivery's run is queued, sleeping or attempting starts no second run.
     singleton: { key: "event.data.deliveryId", mode: "skip" },
   },

@@ -1,6 +1,7 @@
 import { inngest } from "@/inngest/client";
 import { deliveryCreatedEvent } from "@/inngest/events";
 import { deliveryStates, findStalledDeliveries } from "@/lib/webhooks/delivery-queue";
+import { withIntegrationHealth } from "@/lib/webhooks/failing-integrations";
 
 /** A delivery still stalled after this long is announced under a new event id (see DeliveryState.round). */
 export const SWEEP_ROUND_MS = 10 * 60_000;
@@ -15,7 +16,7 @@ export const sweepDeliveries = inngest.createFunction(
   async ({ step }) => {
     const states = await step.run("find-stalled", async () => {
       const round = Math.floor(Date.now() / SWEEP_ROUND_MS);
-      return (await deliveryStates(await findStalledDeliveries())).map((state) => ({ ...state, round }));
+      return (await withIntegrationHealth(deliveryStates(await findStalledDeliveries()))).map((state) => ({ ...state, round }));
     });
     if (states.length) await step.sendEvent("announce", states.map(deliveryCreatedEvent));
     return { announced: states.length };

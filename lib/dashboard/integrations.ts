@@ -16,6 +16,8 @@ export interface IntegrationRow {
   enabled: boolean;
   retrySchedule: string;
   signed: boolean;
+  /** While its attempts fail: since when (its deliveries then run a few at a time). */
+  failingSince?: string;
   /** During a rotation's overlap: when the previous secret stops signing. */
   previousSecretExpiresAt?: string;
   /** The latest recovery that queued redeliveries, with where they stand. */
@@ -33,6 +35,7 @@ function toIntegrationRow(integration: IntegrationJson, recovery: RecoveryProgre
     enabled: integration.enabled,
     retrySchedule: integration.retry_schedule,
     signed: integration.signed,
+    failingSince: integration.failing_since,
     previousSecretExpiresAt: integration.previous_secret_expires_at,
     recovery,
     createdAt: integration.created_at,

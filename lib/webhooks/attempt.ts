@@ -4,6 +4,7 @@ import { commitWithoutWaiting } from "@/db/async-commit";
 import { inUuids, uuidArray } from "@/db/uuid-list";
 import { webhookAttempts, webhookDeliveries, webhookIntegrations, type DeliveryStatus } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
+import { noteIntegrationHealth } from "./failing-integrations";
 import { signingSecretsSql } from "./integrations";
 import { sendWebhook, type SendOptions, type SendResult } from "./send";
 import { statementBatcher } from "./statement-batcher";
@@ -123,6 +124,7 @@ const preparedClaim = preparedPerHandle((database) =>
     )
     .returning({
       id: webhookDeliveries.id,
+      integrationId: webhookDeliveries.integrationId,
       eventType: webhookDeliveries.eventType,
       payload: webhookDeliveries.payload,
       redeliveryOf: webhookDeliveries.redeliveryOf,
@@ -156,9 +158,10 @@ interface Settlement {
 }
 
 /**
- * The statement of recordAll: settles deliveries and inserts their attempt records, one statement for all (atomic,
- * one round trip), the rows sent as one JSON parameter; rendered once, planned once per session. The ids also as an
- * array, so the planner finds the rows by primary key (it cannot estimate the JSON's rows).
+ * The statement of recordAll: settles deliveries, inserts their attempt records and notes each integration's health
+ * (`failing_since`: set when its attempts of the batch all failed, cleared when one succeeded), one statement for all
+ * (atomic, one round trip), the rows sent as one JSON parameter; rendered once, planned once per session. The ids also
+ * as an array, so the planner finds the rows by primary key (it cannot estimate the JSON's rows).
  */
 const settleAndRecord = statementWithGenericPlan(
   () => sql`
@@ -173,7 +176,15 @@ const settleAndRecord = statementWithGenericPlan(
           next_retry_at = input.next_retry_at, updated_at = ${sql.placeholder("now")}::timestamptz
       from input
       where d.id = input.delivery_id and d.id = any(${sql.placeholder("ids")}::uuid[]) and ${commitWithoutWaiting}
-      returning d.id
+      returning d.id, d.integration_id, d.status
+    ), outcomes as (
+      select integration_id, bool_or(status = 'Success') as succeeded from settled group by integration_id
+    ), health as (
+      -- Written only when an integration's health changes, so a steady receiver never makes its row a hot one.
+      update ${webhookIntegrations} w
+      set failing_since = case when outcomes.succeeded then null else ${sql.placeholder("now")}::timestamptz end
+      from outcomes
+      where w.id = outcomes.integration_id and (w.failing_since is null) = not outcomes.succeeded
     )
     insert into ${webhookAttempts} (delivery_id, attempt_number, request_url, request_method, request_headers, started_at,
                                     status_code, response_headers, response_body, duration_ms, error_message, created_at)
@@ -246,6 +257,7 @@ export async function attemptDelivery(deliveryId: string, options: AttemptOption
   const succeeded = result.statusCode !== undefined && result.statusCode >= 200 && result.statusCode < 300 && !result.errorMessage;
   const status: DeliveryStatus = succeeded ? "Success" : attemptNumber >= MAX_ATTEMPTS ? "PermanentlyFailed" : "Failed";
   const nextRetryAt = await record(deliveryId, attemptNumber, status, result);
+  noteIntegrationHealth(delivery.integrationId, succeeded);
   if (nextRetryAt === false) return { status: "PermanentlyFailed", attemptCount: attemptNumber, done: true };
   const progress = { status, attemptCount: attemptNumber, done: status !== "Failed" };
   return nextRetryAt && delivery.retrySchedule === "nominal" ? { ...progress, retryAt: nextRetryAt } : progress;

@@ -37,6 +37,12 @@ export const integrationSchema = z.object({
   retry_schedule: z.enum(RETRY_SCHEDULES),
   disabled_reason: z.enum(DISABLED_REASONS).optional(),
   disabled_at: z.iso.datetime().optional(),
+  failing_since: z.iso
+    .datetime()
+    .optional()
+    .describe(
+      "Present while the integration's attempts fail: since its first failed attempt after its last success. Meanwhile its deliveries run a few at a time (each still retried at once), so that a failing receiver does not slow other integrations' deliveries",
+    ),
   previous_secret_expires_at: z.iso.datetime().optional(),
   created_at: z.iso.datetime(),
   updated_at: z.iso.datetime(),

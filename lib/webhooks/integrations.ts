@@ -22,6 +22,8 @@ export interface IntegrationJson {
   /** Present when the system disabled the integration: `failing` after its deliveries kept failing. */
   disabled_reason?: DisabledReason;
   disabled_at?: string;
+  /** Present while its attempts fail: since the first failed attempt after its last success. */
+  failing_since?: string;
   signing_secret?: string;
   /** During a rotation's overlap: when the previous secret stops signing deliveries. */
   previous_secret_expires_at?: string;
@@ -58,6 +60,7 @@ export function serializeIntegration(row: IntegrationRow): IntegrationJson {
     retry_schedule: row.retrySchedule,
     ...(row.disabledReason ? { disabled_reason: row.disabledReason } : {}),
     ...(row.disabledAt ? { disabled_at: row.disabledAt.toISOString() } : {}),
+    ...(row.failingSince ? { failing_since: row.failingSince.toISOString() } : {}),
     ...(row.signingSecret ? { signing_secret: row.signingSecret } : {}),
     ...(row.deletedAt ? { deleted_at: row.deletedAt.toISOString() } : {}),
     ...(overlapEnd(row) ? { previous_secret_expires_at: overlapEnd(row)!.toISOString() } : {}),

@@ -8,6 +8,7 @@ import { deliveriesInWorker, inngestCloudMode } from "@/lib/env";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { log } from "@/lib/log";
 import { deliveryStates } from "./delivery-queue";
+import { withIntegrationHealth } from "./failing-integrations";
 
 /**
  * Called inside the transaction that changes the orders: one Pending delivery per enabled integration
@@ -52,7 +53,7 @@ export async function announceDeliveryStates(states: DeliveryState[]): Promise<v
 
 async function announce(count: number, statesOf: () => Promise<DeliveryState[]>): Promise<void> {
   try {
-    const states = await statesOf();
+    const states = await withIntegrationHealth(statesOf());
     // Without Inngest keys the events go to the embedded engine, which starts with the first of them (unless
     // it runs in the delivery worker).
     if (!inngestCloudMode && !deliveriesInWorker) inProcessDriver();

@@ -31,10 +31,22 @@ test("the spaced retry schedule is saved, kept across a reload, and makes the re
     // No integrations API exists (the spec leaves it out): what the engine does shows the stored schedule.
     // On the spaced schedule the retry waits for next_retry_at, 5 s (±15 %) after the first failure.
     await createOrder(request);
+    // The failed first attempt marks the webhook failing (its deliveries run a few at a time) until one succeeds.
+    await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
+    const failing = page.getByTestId("integration").filter({ hasText: receiver.url }).getByTestId("integration-failing");
+    await expect(async () => {
+      await page.reload();
+      await expect(failing).toContainText("Failing since", { timeout: 500 });
+    }).toPass({ timeout: 4_000 });
+    await reviewPage(page, "integrations-failing");
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(2);
     const [first, second] = receiver.received;
     expect([first!.headers["x-webhook-attempt"], second!.headers["x-webhook-attempt"]]).toEqual(["1", "2"]);
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(4_000);
+    await expect(async () => {
+      await page.reload();
+      await expect(failing).toHaveCount(0, { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
   } finally {
     await receiver.close();
   }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import type { InProcessDriver } from "@/inngest/driver";
-import { DELIVERY_RUNS_PER_INTEGRATION } from "@/inngest/functions/deliver-webhook";
+import { DELIVERY_RUNS_PER_INTEGRATION, FAILING_INTEGRATION_RUNS } from "@/inngest/functions/deliver-webhook";
+import { MAX_ATTEMPTS } from "@/lib/webhooks/attempt";
 import { useTestDatabase } from "../support/database";
 import { createTenant } from "../support/fixtures";
 import { servedTransport, SIGNING_KEY, startEventApi } from "../support/inngest-executor";
@@ -143,6 +144,33 @@ describe.each(ENGINES)("delivery scenarios, %s engine", (engine) => {
     });
   });
 
+  it("a failing integration's deliveries run a few at a time, until one of its attempts succeeds", async () => {
+    const held: (() => void)[] = [];
+    // Five failures end the first delivery; the rest of the requests wait until answered 200.
+    const server = await receiver((i) => (i < MAX_ATTEMPTS ? { status: 500 } : (res) => held.push(() => res.writeHead(200).end())));
+    const { organizationId, id } = await integration(server.url);
+    const failingSince = async () => (await m.getIntegration(organizationId, id))?.failing_since ?? null;
+    const first = await insertDelivery(organizationId, id);
+    await m.announceDeliveries([first.id]);
+    await waitForStatus(first.id, ["PermanentlyFailed"]);
+    const markedFailing = (await failingSince()) !== null;
+
+    const backlog = (await Promise.all(Array.from({ length: 12 }, () => insertDelivery(organizationId, id)))).map((d) => d.id);
+    await m.announceDeliveries(backlog);
+    await expect.poll(() => server.requests.length, POLL).toBe(MAX_ATTEMPTS + FAILING_INTEGRATION_RUNS);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const attemptsWhileFailing = server.requests.length - MAX_ATTEMPTS;
+
+    const answering = setInterval(() => held.splice(0).forEach((answer) => answer()), 20);
+    try {
+      await expect.poll(() => statusCounts(backlog), POLL).toEqual({ Success: 12 });
+    } finally {
+      clearInterval(answering);
+    }
+    outcomes[engine].failing = { markedFailing, attemptsWhileFailing, failingAfterSuccess: await failingSince() };
+    expect(outcomes[engine].failing).toEqual({ markedFailing: true, attemptsWhileFailing: FAILING_INTEGRATION_RUNS, failingAfterSuccess: null });
+  });
+
   it("re-announcing a delivery whose run is alive starts no second attempt", async () => {
     const held: ((status: number) => void)[] = [];
     const server = await receiver(() => (res) => held.push((status) => res.writeHead(status).end()));
@@ -188,7 +216,7 @@ describe.each(ENGINES)("delivery scenarios, %s engine", (engine) => {
 
 describe("both engines", () => {
   it("had identical outcomes in every scenario", () => {
-    expect(Object.keys(outcomes.served)).toHaveLength(6);
+    expect(Object.keys(outcomes.served)).toHaveLength(7);
     expect(outcomes.served).toEqual(outcomes["in-process"]);
   });
 });

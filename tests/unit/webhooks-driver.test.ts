@@ -24,6 +24,20 @@ const keyed = inngest.createFunction(
   async ({ event }) => hold(String((event.data as { k: string }).k)),
 );
 
+// deliver-webhook's shape: a narrow lane shared by some runs, within a wider key.
+const laned = inngest.createFunction(
+  {
+    id: "test-laned",
+    triggers: [{ event: "test/laned" }],
+    concurrency: [
+      { key: "event.data.lane", limit: 1 },
+      { key: "event.data.k", limit: PER_KEY },
+    ],
+    retries: 0,
+  },
+  async ({ event }) => hold(String((event.data as { lane: string }).lane)),
+);
+
 const single = inngest.createFunction(
   { id: "test-single", triggers: [{ event: "test/single" }], singleton: { key: "event.data.id", mode: "skip" }, retries: 0 },
   async ({ event }) => hold(String((event.data as { id: string }).id)),
@@ -109,6 +123,16 @@ describe("in-process Inngest driver", () => {
     expect(driver.load()).toEqual({ running: 30 * PER_KEY, waiting: 30 * 2 - 1 });
   });
 
+  it("runs under both declared concurrency constraints: a shared narrow lane takes one of its key's runs", async () => {
+    driver = new InProcessDriver(inngest, [laned]);
+    driver.dispatch(Array.from({ length: 4 }, (_, n) => ({ name: "test/laned", data: { k: "a", lane: "shared", n } })));
+    driver.dispatch(Array.from({ length: 4 }, (_, n) => ({ name: "test/laned", data: { k: "a", lane: `own-${n}` } })));
+    await settle();
+    expect(heldBy("shared")).toBe(1);
+    expect(held.filter((h) => h.key.startsWith("own-")).length).toBe(PER_KEY - 1);
+    expect(driver.load()).toEqual({ running: PER_KEY, waiting: 8 - PER_KEY });
+  });
+
   it("starts no second run of a singleton key while one is queued or running, and keeps event ids as sent", async () => {
     driver = new InProcessDriver(inngest, [single]);
     expect(driver.dispatch([{ id: "evt-a", name: "test/single", data: { id: "a" } }])).toEqual(["evt-a"]);
@@ -168,6 +192,9 @@ describe("in-process Inngest driver", () => {
       inngest.createFunction({ id: "test-refused", triggers: [{ event: "test/refused" }], retries: 0, ...opts }, async () => null);
     expect(() => new InProcessDriver(inngest, [declare({ rateLimit: { limit: 1, period: "1m" } })])).toThrow(/rateLimit of function test-refused/);
     expect(() => new InProcessDriver(inngest, [declare({ concurrency: { key: "event.user.id", limit: 1 } })])).toThrow(/concurrency\.key/);
+    expect(() => new InProcessDriver(inngest, [declare({ concurrency: [1, 2, 3].map((limit) => ({ key: "event.data.id", limit })) })])).toThrow(
+      /more than 2 concurrency constraints/,
+    );
     expect(() => new InProcessDriver(inngest, [declare({ singleton: { key: "event.data.id", mode: "cancel" } })])).toThrow(/singleton\.mode/);
     expect(() => new InProcessDriver(inngest, [declare({ triggers: [{ event: "test/refused", if: "event.data.x == 1" }] })])).toThrow(/trigger option if/);
     expect(() => new InProcessDriver(inngest, [declare({ triggers: [{ cron: "every minute" }] })])).toThrow();

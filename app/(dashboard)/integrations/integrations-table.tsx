@@ -37,12 +37,20 @@ const columns = [
   }),
   column.accessor("enabled", {
     header: "Status",
-    cell: (c) =>
-      c.getValue() ? (
-        <span className={`${badge} bg-emerald-100 text-emerald-900`}>Enabled</span>
-      ) : (
-        <span className={`${badge} bg-slate-200 text-slate-800`}>Disabled</span>
-      ),
+    cell: (c) => (
+      <div className="flex flex-col items-start gap-1">
+        {c.getValue() ? (
+          <span className={`${badge} bg-emerald-100 text-emerald-900`}>Enabled</span>
+        ) : (
+          <span className={`${badge} bg-slate-200 text-slate-800`}>Disabled</span>
+        )}
+        {c.row.original.failingSince && (
+          <span className={`${badge} bg-red-100 text-red-900`} data-testid="integration-failing">
+            Failing since <DateTime iso={c.row.original.failingSince} />
+          </span>
+        )}
+      </div>
+    ),
   }),
   column.accessor("signed", {
     header: "Signing",

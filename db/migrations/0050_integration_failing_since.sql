@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_integrations" ADD COLUMN "failing_since" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "webhook_integrations_failing_idx" ON "webhook_integrations" USING btree ("id") WHERE "webhook_integrations"."failing_since" is not null and "webhook_integrations"."deleted_at" is null;
