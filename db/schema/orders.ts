@@ -164,11 +164,11 @@ export const orderEmailDomainWords = pgTable(
  * Each order under each word of its e-mail's local part (orderEmailWords, whose organization scopes it), with
  * the order's lower-cased customer name and its other sort keys (created_at, total_price), in the same transaction
  * as the order and kept when they change (db/sql/order-email-word-keys-on-update.sql): a word's orders are one range
- * of the primary key, which migrations 0041 and 0045 make INCLUDE the three (drizzle-kit cannot express it). So the
- * e-mail matches that the name already matched are left out by testing that name in the index, and those left are
- * sorted, counted and filtered by date there too, without visiting their rows in orders (a common surname's e-mail
- * matches are tens of thousands of orders at 1M). Rows go with their order (the delete trigger) or their word (when
- * an organization is deleted), so no foreign key checks each of the order's rows.
+ * of the primary key, which migrations 0041, 0045 and 0051 make INCLUDE the three and the lower-cased address
+ * (drizzle-kit cannot express it). So the e-mail matches that the name already matched are left out by testing that
+ * name in the index, and those left are sorted, counted and filtered by date there too, without visiting their rows
+ * in orders (a common surname's e-mail matches are tens of thousands of orders at 1M). Rows go with their order (the
+ * delete trigger) or their word (when an organization is deleted), so no foreign key checks each of the order's rows.
  */
 export const orderEmailWordOrders = pgTable(
   "order_email_word_orders",
@@ -178,6 +178,10 @@ export const orderEmailWordOrders = pgTable(
     lowerCustomerName: text("lower_customer_name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     totalPrice: integer("total_price").notNull(),
+    // The lower-cased address, which a `q` with a separator (`nna.lin`) is tested against under the words one of its
+    // runs must be (separatedRunPattern, lib/orders/transactions-filters.ts), in the index instead of in each
+    // candidate's row of orders. An order with a new address gets new rows (db/sql/order-email-words-on-update.sql).
+    lowerCustomerEmail: text("lower_customer_email").notNull(),
     // True when every run of the word between digits is in the order's name (email_word_letters_in_name): then a
     // `q` without digits that is in the word is in the name too, so the row can never be an e-mail-only match of
     // such a `q`, and order_email_word_orders_unnamed_idx leaves it out.

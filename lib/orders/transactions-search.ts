@@ -238,7 +238,7 @@ function searchedStatement(organizationId: string, query: TransactionsQuery, ter
     query.is_refunded !== undefined,
     Boolean(cursor),
     terms.hasSpace,
-    terms.emailWord,
+    terms.emailWords,
     terms.hasDigit,
     terms.orderNumber !== undefined,
     Boolean(walk),
@@ -258,6 +258,7 @@ function searchedStatement(organizationId: string, query: TransactionsQuery, ter
     const templateTerms: QTerms = {
       ...terms,
       pattern: placeholder("pattern"),
+      wordPattern: placeholder("word_pattern"),
       orderNumber: terms.orderNumber === undefined ? undefined : placeholder("order_number"),
     };
     statement = dialect.sqlToQuery(pageRowsOf(searchedPage(placeholder("organization_id"), template, templateTerms, Boolean(walk)).getSQL(), query));
@@ -266,6 +267,7 @@ function searchedStatement(organizationId: string, query: TransactionsQuery, ter
   const values = {
     organization_id: organizationId,
     pattern: terms.pattern,
+    word_pattern: terms.wordPattern,
     order_number: terms.orderNumber,
     date_from: from?.text,
     date_to: to?.text,

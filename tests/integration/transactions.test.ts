@@ -466,6 +466,67 @@ describe("GET /analytics_search/api/transactions", () => {
     expect(await orphans()).toBe(0);
   });
 
+  it("finds q with a separator under the words of one of its runs, tested on the address their rows copy: every such fragment as a substring test finds it", async () => {
+    // Words repeated in one address (3), at either end of a local part, separators that are LIKE wildcards (`_`) or
+    // not ASCII (`ö`), doubled (`..`), a local part's word that is also a domain's (`lindberg`), a name with a
+    // separator (7), and a phone.
+    const seeds: OrderSeed[] = [
+      { customerName: "Anna Ek", customerEmail: "anna.lindberg12@gmail.test" },
+      { customerName: "Hanna Berg", customerEmail: "hanna.berg@live.test", customerPhone: "+46 70-111 22 33" },
+      { customerName: "Ida Holm", customerEmail: "ida.anna@x.test" },
+      { customerName: "Per Åberg", customerEmail: "anna.anna-per@x.test" },
+      { customerName: "Ola Smith", customerEmail: "o_la+tix@Ticket.SE" },
+      { customerName: "Sara Björk", customerEmail: "björk..sara@x.test" },
+      { customerName: "Eva Lund", customerEmail: "eva@lindberg.test" },
+      { customerName: "Anna-Lena Ek", customerEmail: "al@x.test" },
+    ];
+    const { rows } = await seed(seeds);
+    const stranger = await createTenant();
+    const theirs = await insertCatalog(stranger.organization.id);
+    await insertOrders(stranger.organization.id, theirs.event, theirs.tickets[0]!.row, [{ customerName: "Anna Ek", customerEmail: "anna.lindberg12@gmail.test" }]);
+
+    const addressesOf = async () =>
+      rowsOf<{ order_id: string; address: string }>(
+        await db.execute(sql`select distinct order_id, lower_customer_email as address from order_email_word_orders order by 1, 2`),
+      );
+    const expectFragments = async () => {
+      const current = await db.select().from(orders).where(eq(orders.organizationId, tenant.organization.id));
+      const fragments = new Set(
+        current.flatMap(({ customerEmail }) =>
+          [...customerEmail.toLowerCase()].flatMap((_, start, chars) =>
+            [3, 4, 5, 6].map((length) => chars.slice(start, start + length).join("")).filter((f) => [...f].length >= 3 && /[^a-z0-9]/.test(f)),
+          ),
+        ),
+      );
+      expect(fragments.size).toBeGreaterThan(150);
+      for (const fragment of fragments) {
+        const expected = current
+          .filter((row) => [row.customerEmail, row.customerName, row.customerPhone ?? ""].some((value) => value.toLowerCase().includes(fragment)))
+          .map((row) => row.id)
+          .sort();
+        const body = await search(`q=${encodeURIComponent(fragment)}&size=100`);
+        expect(body.data.total_count, fragment).toBe(expected.length);
+        expect(body.data.orders.map((o) => o.uuid).sort(), fragment).toEqual(expected);
+      }
+    };
+    await expectFragments();
+    // The rows copy the lower-cased address, and move with the order to a new one.
+    await db.update(orders).set({ customerEmail: "Anna.Holm@x.test" }).where(eq(orders.id, rows[2]!.id));
+    expect((await addressesOf()).filter((row) => row.order_id === rows[2]!.id)).toEqual([
+      { order_id: rows[2]!.id, address: "anna.holm@x.test" },
+    ]);
+    await expectFragments();
+
+    // Migration 0051's backfill gives what the triggers keep.
+    const byTriggers = await addressesOf();
+    const backfill = readMigrations()
+      .flatMap(splitSqlStatements)
+      .findLast((statement) => statement.normalized.startsWith(`UPDATE "order_email_word_orders" m SET "lower_customer_email"`))!.text;
+    await db.execute(sql`update order_email_word_orders set lower_customer_email = ''`);
+    await db.execute(sql.raw(backfill));
+    expect(await addressesOf()).toEqual(byTriggers);
+  });
+
   it("sorts, pages and date-filters e-mail matches by the sort keys their words' rows copy, kept when an order's keys change", async () => {
     const at = (day: number, hour = 12) => new Date(Date.UTC(2026, 4, day, hour));
     // E-mail-only matches of `wal` (the names do not contain it), with ties on every key; one address with two
