@@ -28,8 +28,8 @@ test("the spaced retry schedule is saved, kept across a reload, and makes the re
     await expect(schedule).toHaveValue("nominal");
     await expect(page.getByRole("combobox", { name: receiver.url })).toHaveCount(1);
 
-    // No integrations API exists (the spec leaves it out): what the engine does shows the stored schedule.
-    // On the spaced schedule the retry waits for next_retry_at, 5 s (±15 %) after the first failure.
+    // What the engine does shows the stored schedule: on the spaced one the retry waits for next_retry_at, 5 s (±15 %)
+    // after the first failure.
     await createOrder(request);
     // The failed first attempt marks the webhook failing (its deliveries run a few at a time) until one succeeds.
     await expect.poll(() => receiver.received.length, { timeout: 30_000 }).toBe(1);
