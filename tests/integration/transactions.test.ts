@@ -480,7 +480,7 @@ describe("GET /analytics_search/api/transactions", () => {
       { customerName: "Eva Lund", customerEmail: "eva@lindberg.test" },
       { customerName: "Anna-Lena Ek", customerEmail: "al@x.test" },
     ];
-    const { rows } = await seed(seeds);
+    const { rows, catalog } = await seed(seeds);
     const stranger = await createTenant();
     const theirs = await insertCatalog(stranger.organization.id);
     await insertOrders(stranger.organization.id, theirs.event, theirs.tickets[0]!.row, [{ customerName: "Anna Ek", customerEmail: "anna.lindberg12@gmail.test" }]);
@@ -510,6 +510,23 @@ describe("GET /analytics_search/api/transactions", () => {
       }
     };
     await expectFragments();
+    // The same matches with a filter that reads their orders, and page by page after a cursor, which counts apart.
+    for (const fragment of ["anna.", "a.an", "rk..s", "a-per"]) {
+      const all = (await search(`q=${encodeURIComponent(fragment)}&size=100`)).data;
+      const filtered = (await search(`q=${encodeURIComponent(fragment)}&size=100&event_id=${catalog.eventId}`)).data;
+      expect(all.total_count, fragment).toBeGreaterThan(0);
+      expect(filtered.orders.map((o) => o.uuid).sort(), fragment).toEqual(all.orders.map((o) => o.uuid).sort());
+      expect(filtered.total_count, fragment).toBe(all.total_count);
+    }
+    const walked: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const body = await search(`q=anna.&size=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(body.data.total_count).toBe(3);
+      walked.push(...body.data.orders.map((o) => o.uuid));
+      cursor = body.data.next_cursor;
+    } while (cursor);
+    expect(walked.sort()).toEqual([rows[0]!.id, rows[1]!.id, rows[3]!.id].sort());
     // The rows copy the lower-cased address, and move with the order to a new one.
     await db.update(orders).set({ customerEmail: "Anna.Holm@x.test" }).where(eq(orders.id, rows[2]!.id));
     expect((await addressesOf()).filter((row) => row.order_id === rows[2]!.id)).toEqual([
