@@ -2,8 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db, rowsOf } from "@/db/client";
 import { orderItems, orders, organizations } from "@/db/schema";
-import { readMigrations, splitSqlStatements } from "@/db/sql-definitions";
-import { useTestDatabase } from "../support/database";
+import { migrationStatement, useTestDatabase } from "../support/database";
 import { createTenant } from "../support/fixtures";
 import { insertRandomSales } from "../support/sales-fixtures";
 import { exactCounts, keptCounts } from "../support/trigger-counters";
@@ -68,11 +67,8 @@ describe("order_daily_ticket_sales", () => {
     await db.execute(sql`update ${orders} set status = 'refunded' where order_number % 5 = 0`);
     const byTriggers = await expectExact("inserted and refunded");
 
-    const backfill = readMigrations()
-      .flatMap(splitSqlStatements)
-      .find((statement) => statement.normalized.startsWith("INSERT INTO order_daily_ticket_sales"));
     await db.execute(sql`delete from order_daily_ticket_sales`);
-    await db.execute(sql.raw(backfill!.text));
+    await db.execute(sql.raw(migrationStatement("INSERT INTO order_daily_ticket_sales")));
     expect(await kept()).toEqual(byTriggers);
 
     await db.execute(sql`truncate ${orders} cascade`);

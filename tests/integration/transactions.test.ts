@@ -1,14 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { db, rowsOf } from "@/db/client";
-import { readMigrations, splitSqlStatements } from "@/db/sql-definitions";
 import { orderCampaigns, orderItems, orders } from "@/db/schema";
 import { toPublicId } from "@/lib/ids";
 import type { TransactionsQuery } from "@/lib/orders/order-schemas";
 import { loadTransactionOrders } from "@/lib/orders/transaction-order";
 import { sortOrderWalk } from "@/lib/orders/transactions-search";
 import { expectError, expectStatus } from "../support/catalog";
-import { useTestDatabase } from "../support/database";
+import { migrationStatement, useTestDatabase } from "../support/database";
 import { apiClient, createTenant } from "../support/fixtures";
 import { insertCampaign, insertCatalog, insertOrders, type OrderSeed } from "../support/order-fixtures";
 import { useTestServer } from "../support/server";
@@ -536,11 +535,8 @@ describe("GET /analytics_search/api/transactions", () => {
 
     // Migration 0051's backfill gives what the triggers keep.
     const byTriggers = await addressesOf();
-    const backfill = readMigrations()
-      .flatMap(splitSqlStatements)
-      .findLast((statement) => statement.normalized.startsWith(`UPDATE "order_email_word_orders" m SET "lower_customer_email"`))!.text;
     await db.execute(sql`update order_email_word_orders set lower_customer_email = ''`);
-    await db.execute(sql.raw(backfill));
+    await db.execute(sql.raw(migrationStatement(`UPDATE "order_email_word_orders" m SET "lower_customer_email"`)));
     expect(await addressesOf()).toEqual(byTriggers);
   });
 
@@ -674,13 +670,12 @@ describe("GET /analytics_search/api/transactions", () => {
       );
     const byTriggers = { flags: await flags(), names: await keptCounts("order_customer_names") };
     expect(byTriggers.flags.filter((row) => !row.letters_in_name).length).toBeGreaterThan(10);
-    const backfill = (start: string) => readMigrations().flatMap(splitSqlStatements).findLast((statement) => statement.normalized.startsWith(start))!.text;
     await db.execute(sql`update order_email_word_orders set letters_in_name = false`);
     await db.execute(sql`update order_email_words set unnamed_orders = false`);
-    await db.execute(sql.raw(backfill(`UPDATE "order_email_word_orders" m SET "letters_in_name" = true`)));
-    await db.execute(sql.raw(backfill(`UPDATE "order_email_words" w SET "unnamed_orders" = true`)));
+    await db.execute(sql.raw(migrationStatement(`UPDATE "order_email_word_orders" m SET "letters_in_name" = true`)));
+    await db.execute(sql.raw(migrationStatement(`UPDATE "order_email_words" w SET "unnamed_orders" = true`)));
     await db.execute(sql`delete from order_customer_names`);
-    await db.execute(sql.raw(backfill(`INSERT INTO "order_customer_names"`)));
+    await db.execute(sql.raw(migrationStatement(`INSERT INTO "order_customer_names"`)));
     expect({ flags: await flags(), names: await keptCounts("order_customer_names") }).toEqual(byTriggers);
   });
 

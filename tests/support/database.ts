@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { openDatabase, rowsOf, setDatabaseHandle, type DatabaseHandle } from "@/db/client";
 import { runMigrations } from "@/db/migrator";
+import { readMigrations, splitSqlStatements } from "@/db/sql-definitions";
 import { sql } from "drizzle-orm";
 import { createScratchDatabase, DEFAULT_TEST_SERVER_URL, type ScratchDatabase } from "./scratch-database";
 
@@ -96,3 +97,7 @@ export function usePostgresDatabasePerTest(
   };
   return { url: () => opened().database.url, handle: () => opened().handle };
 }
+
+/** The latest migration statement starting with `start` (normalized), as written: a backfill for a test to run again. */
+export const migrationStatement = (start: string) =>
+  readMigrations().flatMap(splitSqlStatements).findLast((statement) => statement.normalized.startsWith(start))!.text;
