@@ -45,7 +45,7 @@ try {
   log(`health floor: after ${JSON.stringify(floors.after)}, before ${JSON.stringify(floors.before)}`);
   const rows = [];
   for (const endpoint of endpoints) {
-    const c = await compare(endpoint, targets, key, roundSize(endpoint.name, REQUESTS), floors.after);
+    const c = await compare(endpoint, targets, key, roundSize(endpoint.name, REQUESTS), floorSize);
     rows.push({ endpoint: c.endpoint, after: c.app, before: c.bare, rounds: c.rounds.map((r) => ({ after: r.app, before: r.bare })) });
     log(`${c.endpoint}: CPU ms/request before ${c.bare.cpu_ms_per_request}, after ${c.app.cpu_ms_per_request}; req/s before ${c.bare.rps}, after ${c.app.rps}`);
   }

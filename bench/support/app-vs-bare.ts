@@ -1,9 +1,10 @@
 /**
  * The app beside the bare reference server (bench/bare-server.ts) in one run: for each endpoint, unmeasured
- * requests per target (RoundSize.warmUp), then REPETITIONS rounds that measure the app then the bare server
- * (interleaved, so load from elsewhere on the machine hits both alike), each a fixed burst at CONCURRENCY callers (throughput and the
- * server processes' CPU per request, utime + stime from /proc) and sequential requests at concurrency 1 (p50);
- * medians over the rounds. GET /api/health of the app is the framework's floor.
+ * requests per target (RoundSize.warmUp), then REPETITIONS rounds that measure the framework's floor (the app's GET
+ * /api/health), the app, then the bare server (interleaved, so load from elsewhere on the machine hits all three alike),
+ * each a fixed burst at CONCURRENCY callers (throughput and the server processes' CPU per request, utime + stime from
+ * /proc) and sequential requests at concurrency 1 (p50); medians over the rounds. The CPU rule sets each endpoint's
+ * app against the floor and the bare server of its own rounds, not against figures measured minutes before.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -43,6 +44,8 @@ export interface ComparisonTargets {
 export interface Comparison {
   endpoint: string;
   kind: ApiEndpoint["kind"];
+  /** The framework's floor (GET /api/health of the app) in this endpoint's rounds. */
+  floor: Round;
   app: Round;
   bare: Round;
   /** bare req/s ÷ app req/s. */
@@ -52,7 +55,7 @@ export interface Comparison {
   targets: ComparisonTargets;
   /** Requests per round and unmeasured ones before the rounds, per target. */
   size: RoundSize;
-  rounds: { app: Round; bare: Round }[];
+  rounds: { floor: Round; app: Round; bare: Round }[];
 }
 
 /**
@@ -136,21 +139,28 @@ const medianRound = (rounds: Round[]): Round => ({
   p50_ms: median(rounds.map((r) => r.p50_ms)),
 });
 
-/** Interleaved app/bare rounds of `size.requests` each (after `size.warmUp` per target), against the health floor. */
+const HEALTH_PATH = () => "/api/health";
+
+/**
+ * Interleaved floor/app/bare rounds (after `size.warmUp` of the endpoint per target): the endpoint's rounds of
+ * `size.requests`, the floor's of `floorSize.requests` (the floor warmed up by warmUpFloor).
+ */
 export async function compare(
   endpoint: ApiEndpoint,
   targets: { app: Target; bare: Target },
   key: string,
   size: RoundSize,
-  floor: Round,
+  floorSize: RoundSize,
 ): Promise<Comparison> {
   // Each target gets the same unmeasured requests.
   for (const target of [targets.app, targets.bare]) await burst(target, key, endpoint.path, size.warmUp);
-  const rounds: { app: Round; bare: Round }[] = [];
+  const rounds: Comparison["rounds"] = [];
   for (let i = 0; i < REPETITIONS; i++) {
+    const floor = await roundOf(targets.app, key, HEALTH_PATH, floorSize.requests);
     const app = await roundOf(targets.app, key, endpoint.path, size.requests);
-    rounds.push({ app, bare: await roundOf(targets.bare, key, endpoint.path, size.requests) });
+    rounds.push({ floor, app, bare: await roundOf(targets.bare, key, endpoint.path, size.requests) });
   }
+  const floor = medianRound(rounds.map((r) => r.floor));
   const app = medianRound(rounds.map((r) => r.app));
   const bare = medianRound(rounds.map((r) => r.bare));
   const ratioRps = round(bare.rps / app.rps);
@@ -160,6 +170,7 @@ export async function compare(
   return {
     endpoint: endpoint.name,
     kind: endpoint.kind,
+    floor,
     app,
     bare,
     ratio_rps: ratioRps,
@@ -176,6 +187,11 @@ export async function compare(
   };
 }
 
+/** The floor over every endpoint's rounds: medians of all of them. */
+export function overallFloor(comparisons: Comparison[]): Round {
+  return medianRound(comparisons.flatMap((c) => c.rounds.map((r) => r.floor)));
+}
+
 /** The app/bare table for bench/results.md. */
 export function comparisonLines(comparisons: Comparison[], health: Round): string[] {
   const cell = (r: Round) => `${r.rps} / ${r.cpu_ms_per_request} / ${r.p50_ms}`;
@@ -184,16 +200,16 @@ export function comparisonLines(comparisons: Comparison[], health: Round): strin
   return [
     `App (\`next start\`, one process) beside the bare Node reference (bench/bare-server.ts, one process), ${REPETITIONS} interleaved rounds per endpoint of requests per target (${sizes.join(", or ")}: the 1000-row page takes 1/${LARGE_PAGE_DIVISOR} as many), medians: ` +
       `req/s at concurrency ${CONCURRENCY}, server CPU ms per request over those requests (/proc utime + stime), p50 at concurrency 1. ` +
-      `Framework floor (app GET /api/health, select 1): ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU per request, p50 ${health.p50_ms} ms. ` +
-      `Targets: app CPU ≤ floor + bare + ${CPU_MARGIN_MS} ms; bare/app req/s and app/bare p50 ≤ 1.5 for transactions pages, ≤ 2 for the others.`,
+      `Framework floor (app GET /api/health, select 1), measured in each endpoint's rounds before the app: ${health.rps} req/s, ${health.cpu_ms_per_request} ms CPU per request, p50 ${health.p50_ms} ms (medians over all rounds). ` +
+      `Targets: app CPU ≤ floor + bare + ${CPU_MARGIN_MS} ms, the floor and the bare server of the endpoint's own rounds; bare/app req/s and app/bare p50 ≤ 1.5 for transactions pages, ≤ 2 for the others.`,
     "",
-    "| Endpoint | app req/s | bare req/s | bare/app | app CPU ms/req | bare CPU ms/req | CPU limit | app p50 | bare p50 | app/bare | CPU | req/s | p50 | rounds app (req/s / CPU / p50) | rounds bare |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|---|",
+    "| Endpoint | app req/s | bare req/s | bare/app | app CPU ms/req | bare CPU ms/req | floor CPU ms/req | CPU limit | app p50 | bare p50 | app/bare | CPU | req/s | p50 | rounds app (req/s / CPU / p50) | rounds bare | rounds floor |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|---|---|",
     ...comparisons.map(
       (c) =>
-        `| ${c.endpoint} | ${c.app.rps} | ${c.bare.rps} | ${c.ratio_rps} | ${c.app.cpu_ms_per_request} | ${c.bare.cpu_ms_per_request} | ${c.targets.cpu_limit_ms} | ` +
+        `| ${c.endpoint} | ${c.app.rps} | ${c.bare.rps} | ${c.ratio_rps} | ${c.app.cpu_ms_per_request} | ${c.bare.cpu_ms_per_request} | ${c.floor.cpu_ms_per_request} | ${c.targets.cpu_limit_ms} | ` +
         `${c.app.p50_ms} | ${c.bare.p50_ms} | ${c.ratio_p50} | ${yesNo(c.targets.cpu)} | ${yesNo(c.targets.throughput)} | ${yesNo(c.targets.p50)} | ` +
-        `${c.rounds.map((r) => cell(r.app)).join("; ")} | ${c.rounds.map((r) => cell(r.bare)).join("; ")} |`,
+        `${c.rounds.map((r) => cell(r.app)).join("; ")} | ${c.rounds.map((r) => cell(r.bare)).join("; ")} | ${c.rounds.map((r) => cell(r.floor)).join("; ")} |`,
     ),
   ];
 }
@@ -214,11 +230,16 @@ export async function settle(target: Target): Promise<void> {
   }
 }
 
-/** The app's health floor as a round of its own, median of REPETITIONS (after `size.warmUp`, once the server has settled). */
-export async function healthFloor(app: Target, key: string, size: RoundSize): Promise<Round> {
-  await burst(app, key, () => "/api/health", size.warmUp);
+/** The floor's unmeasured requests (`size.warmUp`), then waits for the server to settle: before the first compare(). */
+export async function warmUpFloor(app: Target, key: string, size: RoundSize): Promise<void> {
+  await burst(app, key, HEALTH_PATH, size.warmUp);
   await settle(app);
+}
+
+/** The app's health floor as a round of its own, median of REPETITIONS (after warmUpFloor). */
+export async function healthFloor(app: Target, key: string, size: RoundSize): Promise<Round> {
+  await warmUpFloor(app, key, size);
   const rounds: Round[] = [];
-  for (let i = 0; i < REPETITIONS; i++) rounds.push(await roundOf(app, key, () => "/api/health", size.requests));
+  for (let i = 0; i < REPETITIONS; i++) rounds.push(await roundOf(app, key, HEALTH_PATH, size.requests));
   return medianRound(rounds);
 }
