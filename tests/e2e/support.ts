@@ -35,9 +35,18 @@ export async function signIn(page: Page, login = demo().login) {
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** No serious or critical axe violations (WCAG 2.x A and AA rules) on the page as it is now. */
+/**
+ * No serious or critical axe violations (WCAG 2.x A and AA rules) on the page as it is now. The pages have no frames,
+ * so axe runs in the page itself (legacy mode) and describes only its violations: the default, one partial run per
+ * frame merged in a blank page, serialises every passing node with its selector first, which took half of the e2e
+ * suite's axe time (160 → 87 s over its 122 checks; 12.6 → 8.8 s for the API reference).
+ */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ["violations"] })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
