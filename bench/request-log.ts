@@ -22,7 +22,7 @@ import { request } from "./support/http-client";
 import { benchLogger } from "./support/log";
 import { saveMarkdownSection, saveResults } from "./support/results";
 import { cleanUpOnInterrupt, ensureBuild, startNextServer, type BenchServer } from "./support/server";
-import { percentile, round } from "./support/stats";
+import { median, round } from "./support/stats";
 
 process.env.LOG_LEVEL ??= "warn";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -129,8 +129,6 @@ async function inProcessCost(organizationId: string, apiKeyId: string) {
   const off = median(rounds.off);
   return { requests_per_round: IN_PROCESS_REQUESTS, on_us: round(on), off_us: round(off), added_us: round(on - off), rounds };
 }
-
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 /**
  * One round: `WARMUP` unmeasured requests, then `SAMPLES` pairs, each the same request to both servers one after the

@@ -13,7 +13,7 @@ import type { ApiEndpoint } from "./endpoints";
 import { keepAliveGet } from "./http-client";
 import { cpuMs } from "./process-cpu";
 import { freePort } from "./server";
-import { percentile, round } from "./stats";
+import { median, round } from "./stats";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 export const REPETITIONS = 3;
@@ -130,8 +130,6 @@ async function roundOf(target: Target, key: string, path: (i: number) => string,
   }
   return { rps: round((requests / elapsed) * 1000), cpu_ms_per_request: round(cpu / requests, 3), p50_ms: round(median(latencies)) };
 }
-
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 const medianRound = (rounds: Round[]): Round => ({
   rps: median(rounds.map((r) => r.rps)),

@@ -5,6 +5,9 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[index]!;
 }
 
+/** The nearest-rank median (percentile 50) of `values`, in any order. */
+export const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+
 export const round = (value: number, decimals = 2) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 export interface LatencySummary {

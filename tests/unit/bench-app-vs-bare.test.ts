@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { compare, CPU_MARGIN_MS, overallFloor, REPETITIONS, type Target } from "../../bench/support/app-vs-bare";
-import { percentile, round } from "../../bench/support/stats";
+import { median, round } from "../../bench/support/stats";
 
 /** A server that answers every GET with 200 and logs the paths asked for, in order. */
 async function loggingServer(name: Target["name"]): Promise<{ target: Target; paths: string[]; close: () => Promise<void> }> {
@@ -35,7 +35,6 @@ function runsOf(paths: string[]): [string, number][] {
   return runs;
 }
 
-const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
 
 /**
  * The CPU rule (app ≤ floor + bare + 0.5 ms) compares three figures, so `npm run bench` measures all three in the same
