@@ -45,15 +45,14 @@ try {
   const beforeFloor = await healthFloor(targets.bare, key, floorSize);
   await warmUpFloor(targets.app, key, floorSize);
   const comparisons = [];
-  const rows = [];
   for (const endpoint of endpoints) {
     const c = await compare(endpoint, targets, key, roundSize(endpoint.name, REQUESTS), floorSize);
     comparisons.push(c);
-    rows.push({ endpoint: c.endpoint, after: c.app, before: c.bare, rounds: c.rounds.map((r) => ({ after: r.app, before: r.bare })) });
     log(`${c.endpoint}: CPU ms/request before ${c.bare.cpu_ms_per_request}, after ${c.app.cpu_ms_per_request}; req/s before ${c.bare.rps}, after ${c.app.rps}`);
   }
   const floors = { after: overallFloor(comparisons), before: beforeFloor };
   log(`health floor: after ${JSON.stringify(floors.after)}, before ${JSON.stringify(floors.before)}`);
+  const rows = comparisons.map((c) => ({ endpoint: c.endpoint, after: c.app, before: c.bare, rounds: c.rounds.map((r) => ({ after: r.app, before: r.bare })) }));
   saveResults("before_after", { measured_at: new Date().toISOString(), before_dist_dir: args.before, floors, endpoints: rows });
 } finally {
   await after.stop();
