@@ -82,7 +82,6 @@ const MIN_SAMPLES = 20;
 const THROUGHPUT_BUDGET_MS = 10_000;
 const DEEP_OFFSET = 100_000;
 const PAGE_SIZE = 100;
-const TARGET_RATIO = 2;
 const TARGET_FIRST_PAGE_MS = 30;
 
 const log = benchLogger("bench");
@@ -182,7 +181,7 @@ interface CaseResult {
   api: Stats;
   raw_sql: Stats;
   ratio_p50: number;
-  targets: { within_2x_raw_sql: boolean; first_page_under_30ms?: boolean };
+  targets: { first_page_under_30ms?: boolean };
   met: boolean;
 }
 
@@ -340,10 +339,7 @@ async function measureCases(cases: Case[], get: (url: string) => Promise<void>):
     const api = await measure((i) => get(c.http(i)));
     const rawSql = await measure(c.sql);
     const ratio = round(api.p50_ms / rawSql.p50_ms);
-    const targets = {
-      within_2x_raw_sql: ratio <= TARGET_RATIO,
-      ...(c.firstPageTarget ? { first_page_under_30ms: api.p50_ms < TARGET_FIRST_PAGE_MS } : {}),
-    };
+    const targets = c.firstPageTarget ? { first_page_under_30ms: api.p50_ms < TARGET_FIRST_PAGE_MS } : {};
     results.push({ name: c.name, endpoint: c.endpoint, api, raw_sql: rawSql, ratio_p50: ratio, targets, met: Object.values(targets).every(Boolean) });
     log(`${c.name}: p50 ${api.p50_ms} ms, p99 ${api.p99_ms} ms, ${api.rps} rps; raw SQL p50 ${rawSql.p50_ms} ms (×${ratio})`);
   }
@@ -464,7 +460,7 @@ async function main() {
     warmup_per_case: WARMUP,
     sample_budget_ms: SAMPLE_BUDGET_MS,
     throughput: { concurrency: CONCURRENCY, max_requests: THROUGHPUT_REQUESTS, budget_ms: THROUGHPUT_BUDGET_MS },
-    targets: { p50_ratio_to_raw_sql: TARGET_RATIO, transactions_first_page_p50_ms: TARGET_FIRST_PAGE_MS },
+    targets: { transactions_first_page_p50_ms: TARGET_FIRST_PAGE_MS },
     sections: [...SECTIONS],
     all_targets_met:
       results.every((r) => r.met) && appVsBare?.all_targets_met !== false && dashboard?.all_targets_met !== false,
@@ -512,13 +508,14 @@ function writeResults(summary: Summary & Record<string, unknown>) {
       `Transactions pages have size=${PAGE_SIZE}; "+dates" filters created_at to ${summary.date_window.date_from} .. ${summary.date_window.date_to}. ` +
       "Raw SQL is the same statements the endpoint issues (page + count in parallel, then items and campaigns), run through postgres.js.",
     "",
-    "Targets: p50 within 2x of raw SQL; transactions first page p50 under 30 ms.",
+    "Target: transactions first page p50 under 30 ms. Raw SQL is a reference, not a target: issue 18 replaced the " +
+      "earlier \"p50 within 2x of raw SQL\", which left out the HTTP floor, with the app/bare targets below.",
     "",
-    "| Endpoint | p50 (ms) | p99 (ms) | rps | raw SQL p50 (ms) | ratio | within 2x | first page < 30 ms |",
-    "|---|---:|---:|---:|---:|---:|---|---|",
+    "| Endpoint | p50 (ms) | p99 (ms) | rps | raw SQL p50 (ms) | app/raw SQL p50 | first page < 30 ms |",
+    "|---|---:|---:|---:|---:|---:|---|",
     ...summary.cases.map(
       (r) =>
-        `| ${r.name} | ${r.api.p50_ms} | ${r.api.p99_ms} | ${r.api.rps} | ${r.raw_sql.p50_ms} | ${r.ratio_p50} | ${yesNo(r.targets.within_2x_raw_sql)} | ${yesNo(r.targets.first_page_under_30ms)} |`,
+        `| ${r.name} | ${r.api.p50_ms} | ${r.api.p99_ms} | ${r.api.rps} | ${r.raw_sql.p50_ms} | ${r.ratio_p50} | ${yesNo(r.targets.first_page_under_30ms)} |`,
     ),
     "",
     "Fixed costs of every API request, measured in the same run:",

@@ -55,7 +55,8 @@ interface CaseResult {
   samples: number;
   p50_ms: number;
   p95_ms: number;
-  target_ms: number;
+  /** null for a case measured without a p50 target (see qCases). */
+  target_ms: number | null;
   total_count: number;
   /** count(*) of the same filters, for the cases whose count the issue requires exact. */
   expected_count?: number;
@@ -241,24 +242,26 @@ export async function measureSearch(options: SearchOptions): Promise<SearchResul
   for (let i = 0; i < SERVER_WARMUP; i++) await client.timedGet(warmUp[i % warmUp.length]!);
   const total = (await client.timedGet(pathOf({ size: "1" }))).page.total_count;
 
-  const exactCase = async (name: string, params: Record<string, string>, target: number, filter: Filter): Promise<CaseResult> => {
+  const exactCase = async (name: string, params: Record<string, string>, target: number | null, filter: Filter): Promise<CaseResult> => {
     const path = pathOf({ size: String(PAGE_SIZE), ...params });
     const { page, latencies } = await client.sample(path);
     const expected = await countOf(sqlc, orgId, filter);
     const stats = latencySummary(latencies);
-    const met = stats.p50_ms <= target && page.total_count === expected;
+    const met = caseMet(stats.p50_ms, target, page.total_count, expected);
     log(`search ${name}: p50 ${stats.p50_ms} ms, p95 ${stats.p95_ms} ms, total_count ${page.total_count} (count(*) ${expected})`);
     return { name, path, samples: latencies.length, p50_ms: stats.p50_ms, p95_ms: stats.p95_ms, target_ms: target, total_count: page.total_count, expected_count: expected, met };
   };
 
-  const qCases: [string, string, number][] = [
+  // One- and two-character fragments have no p50 target (the issue's is for 3+ characters; with no trigram they scan):
+  // measured for what the scan costs, their total_count still checked.
+  const qCases: [string, string, number | null][] = [
     ["e-mail fragment", inputs.emailFragment, TARGET_Q_MS],
     ["e-mail fragment across a separator", inputs.separatedFragment, TARGET_Q_MS],
     ["name fragment", inputs.nameFragment, TARGET_Q_MS],
     ["common fragment (a whole surname)", inputs.commonFragment, TARGET_Q_MS],
     ["widest fragment (the surname in the most names)", inputs.widestFragment, TARGET_Q_MS],
-    ["one character", inputs.oneChar, TARGET_Q_MS],
-    ["two characters", inputs.twoChars, TARGET_Q_MS],
+    ["one character", inputs.oneChar, null],
+    ["two characters", inputs.twoChars, null],
     ["exact order number", inputs.orderNumber, TARGET_ORDER_NUMBER_MS],
   ];
   const q: CaseResult[] = [];
@@ -281,7 +284,7 @@ export async function measureSearch(options: SearchOptions): Promise<SearchResul
         const stats = latencySummary(latencies);
         const name = `sort=${sort} order=${order} from=${from}`;
         log(`search deep ${name}: p50 ${stats.p50_ms} ms, p95 ${stats.p95_ms} ms`);
-        deep.push({ name, path, samples: latencies.length, p50_ms: stats.p50_ms, p95_ms: stats.p95_ms, target_ms: TARGET_DEEP_MS, total_count: page.total_count, met: stats.p50_ms <= TARGET_DEEP_MS });
+        deep.push({ name, path, samples: latencies.length, p50_ms: stats.p50_ms, p95_ms: stats.p95_ms, target_ms: TARGET_DEEP_MS, total_count: page.total_count, met: caseMet(stats.p50_ms, TARGET_DEEP_MS, page.total_count) });
       }
     }
   }
@@ -351,6 +354,11 @@ async function walkCursor(
   return result;
 }
 
+/** A case holds when its p50 is within its target, if it has one, and its total_count is the count(*) expected, if any. */
+export function caseMet(p50Ms: number, targetMs: number | null, totalCount: number, expectedCount?: number): boolean {
+  return (targetMs === null || p50Ms <= targetMs) && (expectedCount === undefined || totalCount === expectedCount);
+}
+
 const yesNo = (value: boolean | null) => (value === null ? "n/a" : value ? "yes" : "**no**");
 
 function caseTable(title: string, cases: CaseResult[], exact: boolean): string[] {
@@ -361,7 +369,7 @@ function caseTable(title: string, cases: CaseResult[], exact: boolean): string[]
     "|---|---:|---:|---:|---:|---:|---|",
     ...cases.map(
       (c) =>
-        `| ${c.name} | ${c.p50_ms} | ${c.p95_ms} | ${c.samples} | ${c.total_count.toLocaleString("en")}${c.expected_count === undefined ? "" : ` (${c.expected_count.toLocaleString("en")})`} | ${c.target_ms} | ${yesNo(c.met)} |`,
+        `| ${c.name} | ${c.p50_ms} | ${c.p95_ms} | ${c.samples} | ${c.total_count.toLocaleString("en")}${c.expected_count === undefined ? "" : ` (${c.expected_count.toLocaleString("en")})`} | ${c.target_ms ?? "none"} | ${yesNo(c.met)} |`,
     ),
     "",
   ];
@@ -373,7 +381,7 @@ export function searchLines(r: SearchResult, measuredAt: string, loadAverage: st
     "",
     `Measured ${measuredAt} by \`npm run bench\` (section \`search\`) over HTTP against \`next start\` at ${r.orders.toLocaleString("en")} orders ` +
       `of one organization (load average ${loadAverage}). GET ${ENDPOINT}, size=${PAGE_SIZE}: up to ${r.samples_per_case} sequential samples per case ` +
-      `(at least ${MIN_SAMPLES}, within ${r.sample_budget_ms / 1000} s) after ${WARMUP} warm-up requests (and ${SERVER_WARMUP} before the first case, in turn over the unfiltered first pages and the q cases with a target). "met" needs the p50 target and, ` +
+      `(at least ${MIN_SAMPLES}, within ${r.sample_budget_ms / 1000} s) after ${WARMUP} warm-up requests (and ${SERVER_WARMUP} before the first case, in turn over the unfiltered first pages and the q cases with a target). "met" needs the p50 target, where the case has one, and, ` +
       "for q and filters, total_count equal to a count(*) of the same filters. q fragments come from one random seeded customer; " +
       `dates are ${r.date_window.date_from} .. ${r.date_window.date_to} (a bare date: its whole day). All targets met: ${yesNo(r.all_targets_met)}.`,
     "",
