@@ -35,7 +35,6 @@ function runsOf(paths: string[]): [string, number][] {
   return runs;
 }
 
-
 /**
  * The CPU rule (app ≤ floor + bare + 0.5 ms) compares three figures, so `npm run bench` measures all three in the same
  * rounds: each endpoint's round is the framework floor (the app's GET /api/health), then the app, then the bare server,
