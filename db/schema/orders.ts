@@ -65,6 +65,9 @@ export const orders = pgTable(
     // Names are looked up in orderCustomerNames instead, then here in orders_org_customer_name_idx.
     index("orders_customer_email_trgm_idx").using("gin", sql`lower(${t.customerEmail}) gin_trgm_ops`),
     index("orders_customer_phone_trgm_idx").using("gin", sql`lower(${t.customerPhone}) gin_trgm_ops`),
+    // A `q` of four or more digits (an order number, the end of a phone number) looks the phone up by its runs of
+    // four digits instead (db/sql/digit-grams.sql): their trigrams are each in about 1 % of the phones.
+    index("orders_customer_phone_digit_grams_idx").using("gin", sql`digit_grams(${t.customerPhone})`),
     check("orders_status_check", sql`${t.status} in ('completed','refunded','cancelled')`),
     check("orders_price_check", sql`${t.totalPrice} >= 0 and ${t.originalPrice} >= ${t.totalPrice}`),
     // An e-mail address has no space (the API validates it as one); the search relies on it to leave e-mails out

@@ -95,6 +95,9 @@ function orderNumberOf(q: string): number | undefined {
   return DIGITS_ONLY.test(q) && Number(q) <= MAX_ORDER_NUMBER ? Number(q) : undefined;
 }
 
+/** The shortest `q` of digits alone that the phone's index of four-digit runs answers (db/sql/digit-grams.sql). */
+const DIGIT_GRAM = 4;
+
 /** True when `q` is long enough for the trigram indexes (see qFilter). */
 export const usesTrigrams = (q: string) => [...q.toLowerCase()].length >= TRIGRAM;
 
@@ -136,6 +139,8 @@ export interface QTerms {
   hasDigit: boolean;
   /** Digits alone (an order number, a phone's): seldom in a name. */
   digitsOnly: boolean;
+  /** `q` itself when it is DIGIT_GRAM or more digits alone, which the phone's runs of four digits answer. */
+  phoneDigits?: string;
 }
 
 export function qTermsOf(q: string): QTerms {
@@ -151,6 +156,7 @@ export function qTermsOf(q: string): QTerms {
     wordPattern: runPattern ?? pattern,
     hasDigit: /\d/.test(q),
     digitsOnly: DIGITS_ONLY.test(q),
+    phoneDigits: DIGITS_ONLY.test(q) && q.length >= DIGIT_GRAM ? q : undefined,
   };
 }
 
@@ -232,11 +238,11 @@ function inEmailDomain(organizationId: string, wordPattern: string): SQL {
  * organization's distinct names (order_customer_names, by trigrams), whose orders are ranges of
  * orders_org_customer_name_idx read without visiting the rows; for the e-mail its local parts' words
  * (emailWordOrderRows) when `q` has a run of letters and digits to look them up by and that run's words are in no
- * domain, else its trigram index (unless `q` has a space); the phone's trigram index; the order number's unique
- * index. Each is the same substring test as LIKE.
+ * domain, else its trigram index (unless `q` has a space); the phone's index of four-digit runs for four or more
+ * digits, else its trigram index; the order number's unique index. Each is the same substring test as LIKE.
  */
 export function qAlternatives(organizationId: string, terms: QTerms): QAlternative[] {
-  const { pattern, orderNumber, hasSpace } = terms;
+  const { pattern, orderNumber, hasSpace, phoneDigits } = terms;
   const like = (column: (typeof Q_COLUMNS)[number]) => sql`lower(${column}) like ${pattern}`;
   const names = db
     .select({ name: orderCustomerNames.name })
@@ -249,7 +255,12 @@ export function qAlternatives(organizationId: string, terms: QTerms): QAlternati
     const words = rows && { rows, ids: emailWordOrderIds(rows), inDomain: inEmailDomain(organizationId, terms.wordPattern) };
     alternatives.push({ indexed: like(orders.customerEmail), row: like(orders.customerEmail), words });
   }
-  alternatives.push({ indexed: like(orders.customerPhone), row: like(orders.customerPhone) });
+  // The runs' index finds the phones that hold every four-digit window of `q`; strpos, which no index answers, keeps
+  // those that hold `q` itself (a planner that also used the trigram index's LIKE would read its long lists).
+  const phone = phoneDigits
+    ? sql`digit_grams(${orders.customerPhone}) @> digit_grams(${phoneDigits}::text) and strpos(${orders.customerPhone}, ${phoneDigits}::text) > 0`
+    : like(orders.customerPhone);
+  alternatives.push({ indexed: phone, row: like(orders.customerPhone) });
   if (orderNumber !== undefined) alternatives.push({ indexed: eq(orders.orderNumber, orderNumber), row: eq(orders.orderNumber, orderNumber) });
   return alternatives;
 }

@@ -241,6 +241,7 @@ function searchedStatement(organizationId: string, query: TransactionsQuery, ter
     terms.emailWords,
     terms.hasDigit,
     terms.orderNumber !== undefined,
+    terms.phoneDigits !== undefined,
     Boolean(walk),
   ]);
   let statement = searchedStatements.get(shape);
@@ -260,6 +261,7 @@ function searchedStatement(organizationId: string, query: TransactionsQuery, ter
       pattern: placeholder("pattern"),
       wordPattern: placeholder("word_pattern"),
       orderNumber: terms.orderNumber === undefined ? undefined : placeholder("order_number"),
+      phoneDigits: terms.phoneDigits === undefined ? undefined : placeholder("phone_digits"),
     };
     statement = dialect.sqlToQuery(pageRowsOf(searchedPage(placeholder("organization_id"), template, templateTerms, Boolean(walk)).getSQL(), query));
     searchedStatements.set(shape, statement);
@@ -269,6 +271,7 @@ function searchedStatement(organizationId: string, query: TransactionsQuery, ter
     pattern: terms.pattern,
     word_pattern: terms.wordPattern,
     order_number: terms.orderNumber,
+    phone_digits: terms.phoneDigits,
     date_from: from?.text,
     date_to: to?.text,
     event_id: query.event_id,

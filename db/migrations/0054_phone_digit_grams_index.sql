@@ -1,0 +1,1 @@
+CREATE INDEX "orders_customer_phone_digit_grams_idx" ON "orders" USING gin (digit_grams("customer_phone"));
