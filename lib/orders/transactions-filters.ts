@@ -148,6 +148,7 @@ export function qTermsOf(q: string): QTerms {
   const pattern = `%${lowered.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   const separated = EMAIL_WORD_SEPARATORS.test(lowered);
   const runPattern = separated ? separatedRunPattern(lowered) : undefined;
+  const digitsOnly = DIGITS_ONLY.test(q);
   return {
     pattern,
     orderNumber: orderNumberOf(q),
@@ -155,8 +156,8 @@ export function qTermsOf(q: string): QTerms {
     emailWords: !separated ? "word" : runPattern ? "separated" : undefined,
     wordPattern: runPattern ?? pattern,
     hasDigit: /\d/.test(q),
-    digitsOnly: DIGITS_ONLY.test(q),
-    phoneDigits: DIGITS_ONLY.test(q) && q.length >= DIGIT_GRAM ? q : undefined,
+    digitsOnly,
+    phoneDigits: digitsOnly && q.length >= DIGIT_GRAM ? q : undefined,
   };
 }
 
